@@ -1,0 +1,16 @@
+import adapter from '@sveltejs/adapter-static';
+import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+
+/** SvelteKit config: a static SPA (ssr off in +layout.ts) whose Service Worker source lives in `sw/`. */
+const config = {
+	preprocess: vitePreprocess(),
+	kit: {
+		adapter: adapter({ fallback: 'index.html', strict: false }),
+		files: { serviceWorker: 'sw/index' },
+		// Kit's own registration runs on window `load`, after page code: we register in src/lib/sw-ready.ts.
+		serviceWorker: { register: false },
+		alias: { $gyms: 'gyms', $verifier: 'verifier', $blueprints: 'blueprints', $seeds: 'seeds' }
+	}
+};
+
+export default config;
