@@ -212,3 +212,15 @@ export const SearchBody = z.strictObject({
 		.optional()
 });
 export type SearchBody = z.infer<typeof SearchBody>;
+
+/** The committed base seed of the HubSpot gym (`seeds/base/hubspot.json`). */
+export const HubSpotSeed = z.strictObject({
+	$schema: z.string().optional(),
+	seed: z.number().int().nonnegative().describe('seed number this file was generated for'),
+	epoch: IsoTimestamp.describe('the world’s "now": seed timestamps are at or before it'),
+	next_ids: z
+		.strictObject({ contacts: z.number().int().positive(), companies: z.number().int().positive() })
+		.describe('next id to hand out per object type'),
+	state: HubSpotState
+});
+export type HubSpotSeed = z.infer<typeof HubSpotSeed>;

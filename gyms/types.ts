@@ -1,0 +1,96 @@
+/**
+ * The shape every gym shares. A gym is a vendor-shaped REST API over its own IndexedDB database,
+ * plus reset / export / import for the run lifecycle. Same shape for all four platforms.
+ */
+
+/** A request routed to a gym, already stripped of the gym's base URL (`/api/<gym>`). */
+export interface ApiRequest {
+	/** Upper-case HTTP method. */
+	method: string;
+	/** Vendor path, e.g. `/crm/v3/objects/contacts/101`. */
+	path: string;
+	/** Query string parameters. */
+	query: URLSearchParams;
+	/** Parsed JSON body; `undefined` when there was none. */
+	body: unknown;
+	/** Set when the body was present but not valid JSON (the gym answers its vendor's 400). */
+	bodyError?: string;
+}
+
+/** A gym's answer; serialized as JSON by the Service Worker. `body` undefined = empty body (204). */
+export interface ApiResponse {
+	status: number;
+	body?: unknown;
+	headers?: Record<string, string>;
+}
+
+/** One state-changing API call, logged in the gym's database (the verifier's `$events`). */
+export interface GymEvent {
+	/** 1-based, per gym, in order of commit. */
+	seq: number;
+	/** Virtual time of the call, UTC ISO-8601 ms. */
+	at: string;
+	gym: string;
+	method: string;
+	/** Vendor path, e.g. `/crm/v3/objects/contacts`. */
+	path: string;
+	status: number;
+	/** Object type changed, e.g. `contacts`. */
+	entity: string;
+	/** Id of the object changed. */
+	id: string;
+}
+
+/**
+ * Per-gym run metadata, persisted in the gym's database (never only in SW memory: browsers stop idle SWs).
+ * The virtual clock starts at the blueprint's `clock` and advances {@link CLOCK_TICK_MS} per committed change.
+ */
+export interface RunMeta {
+	key: 'run';
+	run_id: string;
+	task_id: string | null;
+	seed: number;
+	/** Current virtual time, UTC ISO-8601 ms. */
+	clock: string;
+	/** Number of committed state changes (= last event seq). */
+	seq: number;
+	/** Next id per object type. */
+	next_ids: Record<string, number>;
+}
+
+/** Virtual time that passes per committed state change, ms. Deterministic: no host clock is read. */
+export const CLOCK_TICK_MS = 1000;
+
+/** What a run initialization gives each gym. */
+export interface RunInit {
+	run_id: string;
+	task_id: string | null;
+	seed: number;
+	/** Virtual start time, UTC ISO-8601 ms. */
+	clock: string;
+	/** The gym's fixtures from the blueprint (validated by the gym's fixture schema), if any. */
+	fixtures?: unknown;
+}
+
+/** A gym's exported slice: its tables (rows in id order), meta and event log. */
+export interface GymExport {
+	tables: Record<string, unknown[]>;
+	meta: RunMeta;
+	events: GymEvent[];
+}
+
+/** The interface every gym implements. */
+export interface Gym {
+	/** Gym name as used in URLs and exports, e.g. `hubspot`. */
+	readonly name: string;
+	/** Resets the database to the seed + fixtures. @returns row counts per table. @throws on invalid fixtures. */
+	reset(init: RunInit): Promise<Record<string, number>>;
+	/** Reads the whole state. */
+	exportState(): Promise<GymExport>;
+	/** Replaces the whole state (one transaction). @throws on an invalid snapshot, leaving the state unchanged. */
+	importState(snapshot: GymExport): Promise<Record<string, number>>;
+	/** Current run metadata, or null before the first reset. */
+	runMeta(): Promise<RunMeta | null>;
+	/** Serves one API request. Never throws for bad input: answers the vendor's error shape. */
+	handle(req: ApiRequest): Promise<ApiResponse>;
+}

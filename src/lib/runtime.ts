@@ -1,0 +1,60 @@
+/**
+ * Page runtime: registers the Service Worker that serves every gym's API and waits until it controls the page.
+ *
+ * Why: on the first load of a fresh browser context the page is not controlled, and a fetch made before
+ * `clients.claim()` goes to the network (stack-notes "First load is not intercepted"). Every API call
+ * awaits {@link swReady} first. Readiness is published as `document.body.dataset.swReady`:
+ * `"1"` when controlled, `"error"` when the bound passed (the layout then shows a visible alert).
+ */
+import { installVerifyBridge } from './verify-bridge';
+
+/** How long the page waits for SW control before giving up, ms. */
+export const SW_READY_TIMEOUT_MS = 5000;
+
+let ready: Promise<void> | null = null;
+
+/**
+ * Registers `/service-worker.js` (once) and resolves when `navigator.serviceWorker.controller` is set.
+ * @throws Error after {@link SW_READY_TIMEOUT_MS} ms without control, or when service workers are unavailable.
+ */
+export function swReady(): Promise<void> {
+	if (ready) return ready;
+	ready = (async () => {
+		if (!('serviceWorker' in navigator)) throw new Error('This browser has no Service Worker support: salesgym cannot run here.');
+		installVerifyBridge();
+		const controlled = new Promise<void>((resolve) => {
+			if (navigator.serviceWorker.controller) return resolve();
+			navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+		});
+		const timeout = new Promise<never>((_, reject) =>
+			setTimeout(
+				() => reject(new Error(`The gym's Service Worker did not take control within ${SW_READY_TIMEOUT_MS / 1000} s. Reload the page.`)),
+				SW_READY_TIMEOUT_MS
+			)
+		);
+		const registration = navigator.serviceWorker.register('/service-worker.js', {
+			type: import.meta.env.DEV ? 'module' : 'classic',
+			scope: '/'
+		});
+		await Promise.race([registration.then(() => controlled), timeout]);
+		document.body.dataset.swReady = '1';
+	})();
+	ready.catch(() => {
+		document.body.dataset.swReady = 'error';
+	});
+	return ready;
+}
+
+/**
+ * `fetch` for gym APIs: waits for SW control, then fetches with a JSON body when `json` is given.
+ * @returns the Response (any status; callers read vendor-shaped error bodies themselves).
+ */
+export async function apiFetch(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+	await swReady();
+	const { json, ...rest } = init;
+	if (json !== undefined) {
+		rest.body = JSON.stringify(json);
+		rest.headers = { 'content-type': 'application/json', ...(rest.headers ?? {}) };
+	}
+	return fetch(path, rest);
+}

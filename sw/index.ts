@@ -1,0 +1,43 @@
+/// <reference no-default-lib="true"/>
+/// <reference lib="esnext" />
+/// <reference lib="webworker" />
+/// <reference types="@sveltejs/kit" />
+/**
+ * The Service Worker: precaches the app (Workbox), serves each gym's vendor-shaped API from IndexedDB, the run
+ * lifecycle (`/__salesgym/*`) and `/verify`. All state lives in IndexedDB: the browser may stop this worker
+ * between any two requests, so nothing needed across requests is kept in memory.
+ */
+import { build, files, version } from '$service-worker';
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { routeRequest } from './routes';
+
+declare const self: ServiceWorkerGlobalScope;
+
+const DEV = import.meta.env.DEV;
+
+self.addEventListener('install', () => void self.skipWaiting());
+clientsClaim();
+
+if (!DEV) {
+	// `build` lists only the entry chunks and `files` the static folder; the fallback page is written after the
+	// SW build, so it is added here (stack-notes pitfall 2). Worker chunks and the jq wasm are cached on first use.
+	precacheAndRoute([...build, ...files, '/index.html'].map((url) => ({ url, revision: version })));
+	cleanupOutdatedCaches();
+	registerRoute(
+		new NavigationRoute(createHandlerBoundToURL('/index.html'), {
+			denylist: [/^\/api\//, /^\/__salesgym\//, /^\/verify$/, /^\/state\//]
+		})
+	);
+	registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/_app/immutable/'), new CacheFirst({ cacheName: 'salesgym-immutable' }));
+}
+
+for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+	registerRoute(
+		({ url }) => url.origin === self.location.origin && (url.pathname.startsWith('/api/') || url.pathname.startsWith('/__salesgym/') || url.pathname === '/verify'),
+		({ request, event }) => routeRequest(request, (event as FetchEvent).clientId, self),
+		method
+	);
+}

@@ -1,0 +1,181 @@
+/**
+ * Request routing for the Service Worker. Paths (documented in README "HTTP endpoints"):
+ * - `/api/<gym>/<vendor path>`: the gym's REST API (e.g. `/api/hubspot/crm/v3/objects/contacts`).
+ * - `POST /__salesgym/run`, `GET /__salesgym/run`: initialize / read the run.
+ * - `GET /__salesgym/state`, `PUT /__salesgym/state`: export / import the canonical state.
+ * - `GET /__salesgym/tasks`, `GET /__salesgym/tasks/<id>`: bundled blueprints.
+ * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
+ */
+import { blueprints, placedAssertions } from '../blueprints/registry';
+import { createHubSpotGym } from '../gyms/hubspot';
+import { baseSeed } from '../gyms/hubspot/seed';
+import type { ApiRequest, Gym } from '../gyms/types';
+import { canonicalJson } from '../verifier/canonical';
+import { VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
+import { currentRun, exportRun, importRun, initRun, RunError, type RunContext } from './run';
+
+/** How long `/verify` waits for the page's verifier, ms. */
+export const VERIFY_TIMEOUT_MS = 10_000;
+
+const gyms: Gym[] = [createHubSpotGym()];
+
+function context(): RunContext {
+	const seed = baseSeed();
+	return { gyms, blueprints: blueprints(), seeds: new Map([[seed.seed, seed.epoch]]) };
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+	return new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
+		status,
+		headers: { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'no-store', ...headers }
+	});
+}
+
+function error(status: number, message: string): Response {
+	return json(status, { status: 'error', message });
+}
+
+async function readBody(request: Request): Promise<{ body: unknown; bodyError?: string }> {
+	const text = await request.text();
+	if (text.trim() === '') return { body: undefined };
+	try {
+		return { body: JSON.parse(text) };
+	} catch (e) {
+		return { body: undefined, bodyError: `body is not valid JSON (${(e as Error).message})` };
+	}
+}
+
+/**
+ * Lifecycle operations (init, import, the first-visit sandbox init) run one at a time, in arrival order, and
+ * API requests wait for the one in progress. This is only ordering, not state: after an SW restart the chain
+ * simply starts empty. Without it, a page's first API call (which opens a sandbox run) could race a
+ * harness's `POST /__salesgym/run` and win.
+ */
+let lifecycle: Promise<unknown> = Promise.resolve();
+
+function exclusive<T>(op: () => Promise<T>): Promise<T> {
+	const next = lifecycle.then(op, op);
+	lifecycle = next.catch(() => undefined);
+	return next;
+}
+
+/** Opens a sandbox run on the base seed when a gym API is called before any run exists (first visit, demo). */
+function ensureRun(ctx: RunContext): Promise<void> {
+	return exclusive(async () => {
+		if (!(await currentRun(ctx))) await initRun(ctx, {});
+	});
+}
+
+/** Minimal view of the SW global scope that routing needs (so Node tests can pass a fake). */
+export interface ClientsScope {
+	clients: { get(id: string): Promise<{ postMessage(message: unknown, transfer: Transferable[]): void } | undefined> };
+}
+
+/** Asks the page `clientId` to run the assertions in its verifier worker. */
+function verifyInPage(scope: ClientsScope, clientId: string, input: string, assertions: PlacedAssertion[]): Promise<Omit<VerifyResult, 'run_id' | 'task_id'>> {
+	return new Promise((resolve, reject) => {
+		void scope.clients.get(clientId).then((client) => {
+			if (!client) return reject(new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run'));
+			const channel = new MessageChannel();
+			const timer = setTimeout(() => reject(new RunError(504, `the page's verifier did not answer within ${VERIFY_TIMEOUT_MS} ms`)), VERIFY_TIMEOUT_MS);
+			channel.port1.onmessage = (ev: MessageEvent<{ ok: boolean; result?: Omit<VerifyResult, 'run_id' | 'task_id'>; error?: string }>) => {
+				clearTimeout(timer);
+				channel.port1.close();
+				if (ev.data.ok && ev.data.result) resolve(ev.data.result);
+				else reject(new RunError(500, `verifier failed: ${ev.data.error ?? 'unknown error'}`));
+			};
+			client.postMessage({ type: 'salesgym:verify', input, assertions }, [channel.port2]);
+		}, reject);
+	});
+}
+
+async function verify(ctx: RunContext, request: Request, clientId: string, scope: ClientsScope): Promise<Response> {
+	const { body, bodyError } = await readBody(request);
+	if (bodyError) throw new RunError(400, bodyError);
+	const parsed = VerifyRequest.safeParse(body);
+	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+	const { run_id, task_id } = parsed.data;
+	let assertions: PlacedAssertion[];
+	if (task_id !== undefined) {
+		const bp = ctx.blueprints.get(task_id);
+		if (!bp) throw new RunError(404, `unknown task_id "${task_id}"`);
+		assertions = placedAssertions(bp);
+	} else {
+		assertions = (parsed.data.assertions ?? []).map((a) => ({ ...a, step: 0, platform: 'inline' }));
+	}
+	await lifecycle;
+	const { state } = await exportRun(ctx);
+	if (state.run_id !== run_id) throw new RunError(409, `run_id "${run_id}" is not the current run ("${state.run_id}")`);
+	if (task_id !== undefined && state.task_id !== task_id) throw new RunError(409, `task_id "${task_id}" is not the current run's task ("${state.task_id}")`);
+	if (!clientId) throw new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run');
+	const result = await verifyInPage(scope, clientId, canonicalJson(state.gyms), assertions);
+	const out: VerifyResult = { run_id, task_id: task_id ?? null, ...result };
+	return json(200, out);
+}
+
+/**
+ * Routes one request the SW intercepted. Never throws: every failure is a JSON error response
+ * (the gym's vendor shape under `/api/`, `{status:"error", message}` elsewhere).
+ */
+export async function routeRequest(request: Request, clientId: string, scope: ClientsScope): Promise<Response> {
+	const url = new URL(request.url);
+	const path = url.pathname;
+	try {
+		const ctx = context();
+		const api = /^\/api\/([a-z]+)(\/.*)$/.exec(path);
+		if (api) {
+			const gym = gyms.find((g) => g.name === api[1]);
+			if (!gym) return error(404, `no gym named "${api[1]}"`);
+			await ensureRun(ctx);
+			const { body, bodyError } = await readBody(request);
+			const req: ApiRequest = { method: request.method, path: api[2] ?? '/', query: url.searchParams, body, bodyError };
+			const res = await gym.handle(req);
+			return json(res.status, res.body, res.headers);
+		}
+		if (path === '/verify' && request.method === 'POST') return await verify(ctx, request, clientId, scope);
+		if (path === '/__salesgym/run') {
+			if (request.method === 'POST') {
+				const { body, bodyError } = await readBody(request);
+				if (bodyError) throw new RunError(400, bodyError);
+				return json(200, await exclusive(() => initRun(ctx, body)));
+			}
+			if (request.method === 'GET') {
+				const run = await currentRun(ctx);
+				return run ? json(200, run) : error(404, 'no run is initialized: POST /__salesgym/run first');
+			}
+		}
+		if (path === '/__salesgym/state') {
+			if (request.method === 'GET') {
+				await lifecycle;
+				return json(200, (await exportRun(ctx)).json);
+			}
+			if (request.method === 'PUT') {
+				const { body, bodyError } = await readBody(request);
+				if (bodyError) throw new RunError(400, bodyError);
+				return json(200, await exclusive(() => importRun(ctx, body)));
+			}
+		}
+		if (path === '/__salesgym/tasks' && request.method === 'GET') {
+			const tasks = [...ctx.blueprints.values()].map(({ id, title, category, business_function, platforms, goal, prompt, start_path }) => ({
+				id,
+				title,
+				category,
+				business_function,
+				platforms,
+				goal,
+				prompt,
+				start_path
+			}));
+			return json(200, { tasks });
+		}
+		const task = /^\/__salesgym\/tasks\/(.+)$/.exec(path);
+		if (task && request.method === 'GET') {
+			const bp = ctx.blueprints.get(decodeURIComponent(task[1] ?? ''));
+			return bp ? json(200, bp) : error(404, `unknown task_id "${task[1]}"`);
+		}
+		return error(404, `no route for ${request.method} ${path}`);
+	} catch (err) {
+		if (err instanceof RunError) return error(err.status, err.message);
+		return error(500, `internal error: ${err instanceof Error ? err.message : String(err)}`);
+	}
+}

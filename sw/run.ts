@@ -1,0 +1,184 @@
+/**
+ * Run lifecycle over all gyms: initialize (reset to a task's initial state), export, import.
+ * Pure of Service Worker globals so that Node tests can run it over fake-indexeddb.
+ */
+import { z } from 'zod';
+import type { Blueprint } from '../blueprints/schema';
+import type { Gym, GymEvent, GymExport, RunMeta } from '../gyms/types';
+import { canonicalJson } from '../verifier/canonical';
+
+/** Export format name and version; bump the version when the export's shape changes. */
+export const EXPORT_FORMAT = 'salesgym.state';
+export const EXPORT_VERSION = 1;
+
+/** Body of `POST /__salesgym/run`. */
+export const InitRequest = z.strictObject({
+	task_id: z.string().min(1).optional().describe('blueprint id; omitted = a sandbox run on the base seed'),
+	run_id: z
+		.string()
+		.regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, 'run_id: 1-128 chars of letters, digits, . _ : -')
+		.optional()
+		.describe('episode id shared by all gyms; harnesses pass a unique one per episode'),
+	seed: z.number().int().nonnegative().optional().describe('seed world number; default: the first shipped seed')
+});
+export type InitRequest = z.infer<typeof InitRequest>;
+
+/** Answer of `POST /__salesgym/run`. `counts` = rows per table per gym after the reset. */
+export interface RunInfo {
+	run_id: string;
+	task_id: string | null;
+	seed: number;
+	/** Virtual time, UTC ISO-8601 ms. */
+	clock: string;
+	counts: Record<string, Record<string, number>>;
+}
+
+/** The canonical export of a run (see README "State export"). */
+export interface StateExport {
+	format: typeof EXPORT_FORMAT;
+	version: typeof EXPORT_VERSION;
+	run_id: string;
+	task_id: string | null;
+	seed: number;
+	/** Latest virtual time over the gyms. */
+	clock: string;
+	gyms: Record<string, Record<string, unknown[]>>;
+	/** State-changing API calls of all gyms, ordered by (at, gym, seq). */
+	events: GymEvent[];
+	meta: Record<string, { clock: string; seq: number; next_ids: Record<string, number> }>;
+}
+
+const StateExportSchema = z.strictObject({
+	format: z.literal(EXPORT_FORMAT),
+	version: z.literal(EXPORT_VERSION),
+	run_id: z.string().min(1),
+	task_id: z.string().nullable(),
+	seed: z.number().int().nonnegative(),
+	clock: z.string(),
+	gyms: z.record(z.string(), z.record(z.string(), z.array(z.unknown()))),
+	events: z.array(z.strictObject({ seq: z.number(), at: z.string(), gym: z.string(), method: z.string(), path: z.string(), status: z.number(), entity: z.string(), id: z.string() })),
+	meta: z.record(z.string(), z.strictObject({ clock: z.string(), seq: z.number(), next_ids: z.record(z.string(), z.number()) }))
+});
+
+/** A client error in the run lifecycle; the SW answers it as `{status:"error", message}` with `status`. */
+export class RunError extends Error {
+	constructor(
+		readonly status: number,
+		message: string
+	) {
+		super(message);
+	}
+}
+
+/** What the lifecycle needs: the gyms, the bundled blueprints, and the shipped seeds with their epochs. */
+export interface RunContext {
+	gyms: Gym[];
+	blueprints: Map<string, Blueprint>;
+	/** seed number → epoch (UTC ISO-8601 ms) used as the clock of a sandbox run. */
+	seeds: Map<number, string>;
+}
+
+/** Deterministic default run id (same task + seed → same id). Harnesses should pass their own unique id. */
+export function defaultRunId(taskId: string | null, seed: number): string {
+	return `local-${seed}-${(taskId ?? 'sandbox').replace(/[^A-Za-z0-9._:-]/g, '.')}`;
+}
+
+/**
+ * Resets every gym to the task's initial state (base seed + the blueprint's fixtures) and sets the clock.
+ * @throws RunError 400 on a bad body or unknown seed, 404 on an unknown task; on an invalid fixture, 400 naming its path.
+ */
+export async function initRun(ctx: RunContext, body: unknown): Promise<RunInfo> {
+	const parsed = InitRequest.safeParse(body ?? {});
+	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+	const { task_id = null } = parsed.data;
+	const seed = parsed.data.seed ?? [...ctx.seeds.keys()][0] ?? 1;
+	const epoch = ctx.seeds.get(seed);
+	if (epoch === undefined) throw new RunError(400, `seed ${seed} is not shipped; available: ${[...ctx.seeds.keys()].join(', ')}`);
+	let blueprint: Blueprint | undefined;
+	if (task_id !== null) {
+		blueprint = ctx.blueprints.get(task_id);
+		if (!blueprint) throw new RunError(404, `unknown task_id "${task_id}"; GET /__salesgym/tasks lists them`);
+	}
+	const run_id = parsed.data.run_id ?? defaultRunId(task_id, seed);
+	const clock = blueprint?.clock ?? epoch;
+	const counts: Record<string, Record<string, number>> = {};
+	for (const gym of ctx.gyms) {
+		try {
+			counts[gym.name] = await gym.reset({ run_id, task_id, seed, clock, fixtures: blueprint?.fixtures[gym.name as keyof Blueprint['fixtures']] });
+		} catch (err) {
+			throw new RunError(400, `task ${task_id}: ${(err as Error).message}`);
+		}
+	}
+	return { run_id, task_id, seed, clock, counts };
+}
+
+/** The current run as the gyms record it (all gyms share run_id/task_id/seed), or null before any reset. */
+export async function currentRun(ctx: RunContext): Promise<Omit<RunInfo, 'counts'> | null> {
+	const metas = (await Promise.all(ctx.gyms.map((g) => g.runMeta()))).filter((m): m is RunMeta => m !== null);
+	const first = metas[0];
+	if (!first || metas.length !== ctx.gyms.length) return null;
+	const clock = metas.map((m) => m.clock).sort().at(-1) ?? first.clock;
+	return { run_id: first.run_id, task_id: first.task_id, seed: first.seed, clock };
+}
+
+/**
+ * Exports every gym's state as one canonical document (keys sorted, rows in id order).
+ * @returns the export object and its canonical JSON text.
+ * @throws RunError 409 when no run is initialized or the gyms disagree on the run.
+ */
+export async function exportRun(ctx: RunContext): Promise<{ state: StateExport; json: string }> {
+	const parts = await Promise.all(ctx.gyms.map(async (g) => [g.name, await g.exportState().catch(() => null)] as const));
+	const first = parts[0]?.[1];
+	if (!first || parts.some(([, p]) => p === null)) throw new RunError(409, 'no run is initialized: POST /__salesgym/run first');
+	const gyms: StateExport['gyms'] = {};
+	const meta: StateExport['meta'] = {};
+	const events: GymEvent[] = [];
+	for (const [name, p] of parts) {
+		if (!p) continue;
+		if (p.meta.run_id !== first.meta.run_id) throw new RunError(409, `gyms disagree on the run: ${name} has ${p.meta.run_id}, not ${first.meta.run_id}`);
+		gyms[name] = p.tables;
+		meta[name] = { clock: p.meta.clock, seq: p.meta.seq, next_ids: p.meta.next_ids };
+		events.push(...p.events);
+	}
+	events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.gym < b.gym ? -1 : a.gym > b.gym ? 1 : a.seq - b.seq));
+	const clock = Object.values(meta).map((m) => m.clock).sort().at(-1) ?? first.meta.clock;
+	const state: StateExport = {
+		format: EXPORT_FORMAT,
+		version: EXPORT_VERSION,
+		run_id: first.meta.run_id,
+		task_id: first.meta.task_id,
+		seed: first.meta.seed,
+		clock,
+		gyms,
+		events,
+		meta
+	};
+	return { state, json: canonicalJson(state) };
+}
+
+/**
+ * Restores an export into every gym it names (each gym in one transaction).
+ * @throws RunError 400 when the document is not a valid export or names an unknown gym; nothing is written then.
+ */
+export async function importRun(ctx: RunContext, body: unknown): Promise<RunInfo> {
+	const parsed = StateExportSchema.safeParse(body);
+	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+	const doc = parsed.data;
+	const byName = new Map(ctx.gyms.map((g) => [g.name, g]));
+	for (const name of Object.keys(doc.gyms)) if (!byName.has(name)) throw new RunError(400, `gyms.${name}: unknown gym`);
+	for (const g of ctx.gyms) if (!(g.name in doc.gyms) || !(g.name in doc.meta)) throw new RunError(400, `gyms.${g.name}: missing from the export`);
+	const snapshots = ctx.gyms.map((g): [Gym, GymExport] => {
+		const m = doc.meta[g.name]!;
+		const meta: RunMeta = { key: 'run', run_id: doc.run_id, task_id: doc.task_id, seed: doc.seed, clock: m.clock, seq: m.seq, next_ids: m.next_ids };
+		return [g, { tables: doc.gyms[g.name]!, meta, events: doc.events.filter((e) => e.gym === g.name) }];
+	});
+	const counts: Record<string, Record<string, number>> = {};
+	for (const [g, snap] of snapshots) {
+		try {
+			counts[g.name] = await g.importState(snap);
+		} catch (err) {
+			throw new RunError(400, (err as Error).message);
+		}
+	}
+	return { run_id: doc.run_id, task_id: doc.task_id, seed: doc.seed, clock: doc.clock, counts };
+}

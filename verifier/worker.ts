@@ -1,0 +1,31 @@
+/**
+ * The verifier's Web Worker (module worker, Comlink). The page's verify bridge calls `verify(input, assertions)`
+ * when the Service Worker forwards a `/verify` request; jq runs here, off the page and SW threads.
+ */
+import './jq-wasm-shim';
+import * as Comlink from 'comlink';
+import type { PlacedAssertion } from './schema';
+import { evaluate, type JqEngine } from './verify';
+
+let engine: Promise<JqEngine> | null = null;
+
+function getEngine(): Promise<JqEngine> {
+	engine ??= import('./jq-browser').then((m) => m.createBrowserEngine());
+	return engine;
+}
+
+const api = {
+	/** Evaluates `assertions` over the state JSON text `input`. See `evaluate` in verify.ts. */
+	async verify(input: string, assertions: PlacedAssertion[]) {
+		return evaluate(await getEngine(), input, assertions, () => performance.now());
+	},
+	/** Loads the jq engine ahead of the first verification. */
+	async warm(): Promise<void> {
+		await getEngine();
+	}
+};
+
+/** The worker's Comlink API. */
+export type VerifierWorkerApi = typeof api;
+
+Comlink.expose(api);
