@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { blueprints, placedAssertions } from './registry';
+import { Blueprint } from './schema';
+
+const valid = JSON.parse(readFileSync(new URL('./hubspot/inbound-demo-request-v1.json', import.meta.url), 'utf8'));
+
+describe('Blueprint schema', () => {
+	it('every bundled blueprint validates and has at least one assertion per step', () => {
+		const all = blueprints();
+		expect(all.size).toBeGreaterThan(0);
+		for (const bp of all.values()) {
+			for (const step of bp.steps) expect(step.verifiers.length).toBeGreaterThan(0);
+			expect(placedAssertions(bp).length).toBe(bp.steps.reduce((n, s) => n + s.verifiers.length, 0));
+		}
+	});
+
+	it('rejects a misspelled verifiers key (never strips it)', () => {
+		const bad = structuredClone(valid);
+		bad.steps[0].verifier = bad.steps[0].verifiers;
+		delete bad.steps[0].verifiers;
+		const r = Blueprint.safeParse(bad);
+		expect(r.success).toBe(false);
+		expect(JSON.stringify(r.error?.issues)).toContain('verifier');
+	});
+
+	it('rejects verifiers: [] and actions: []', () => {
+		const noVerifiers = structuredClone(valid);
+		noVerifiers.steps[1].verifiers = [];
+		expect(Blueprint.safeParse(noVerifiers).success).toBe(false);
+		const noActions = structuredClone(valid);
+		noActions.steps[0].actions = [];
+		expect(Blueprint.safeParse(noActions).success).toBe(false);
+	});
+
+	it('rejects an unknown action, an unversioned id, a non-UTC clock and duplicate assertion ids', () => {
+		const action = structuredClone(valid);
+		action.steps[0].actions.push({ tap: { role: 'button', name: 'x' } });
+		expect(Blueprint.safeParse(action).success).toBe(false);
+		expect(Blueprint.safeParse({ ...valid, id: 'hubspot/inbound' }).success).toBe(false);
+		expect(Blueprint.safeParse({ ...valid, clock: '2026-03-02T14:30:00+02:00' }).success).toBe(false);
+		const dup = structuredClone(valid);
+		dup.steps[1].verifiers[0].id = dup.steps[0].verifiers[0].id;
+		expect(Blueprint.safeParse(dup).success).toBe(false);
+	});
+
+	it('rejects fixtures that are not valid HubSpot rows', () => {
+		const bad = structuredClone(valid);
+		bad.fixtures.hubspot.contacts[0].id = 900;
+		expect(Blueprint.safeParse(bad).success).toBe(false);
+	});
+});

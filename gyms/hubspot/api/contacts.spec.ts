@@ -1,0 +1,192 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HubSpotDb } from '../db';
+import { createHubSpotGym } from '../index';
+import type { ApiRequest, Gym } from '../../types';
+
+let gym: Gym;
+let n = 0;
+
+function req(method: string, path: string, body?: unknown, query = ''): ApiRequest {
+	return { method, path, query: new URLSearchParams(query), body };
+}
+
+async function snapshot() {
+	return JSON.stringify(await gym.exportState());
+}
+
+beforeEach(async () => {
+	gym = createHubSpotGym(new HubSpotDb(`test-contacts-${n++}`));
+	await gym.reset({ run_id: 'r', task_id: null, seed: 1, clock: '2026-03-02T14:30:00.000Z' });
+});
+
+const CONTACTS = '/crm/v3/objects/contacts';
+
+describe('GET /crm/v3/objects/contacts', () => {
+	it('pages through every contact in id order with the default property set', async () => {
+		const seen: string[] = [];
+		let after = '';
+		for (;;) {
+			const res = await gym.handle(req('GET', CONTACTS, undefined, `limit=15${after ? `&after=${after}` : ''}`));
+			expect(res.status).toBe(200);
+			const body = res.body as { results: { id: string; properties: Record<string, unknown> }[]; paging?: { next: { after: string; link: string } } };
+			seen.push(...body.results.map((r) => r.id));
+			expect(Object.keys(body.results[0]!.properties).sort()).toEqual(['createdate', 'email', 'firstname', 'hs_object_id', 'lastmodifieddate', 'lastname']);
+			if (!body.paging) break;
+			expect(body.paging.next.link).toContain(`after=${body.paging.next.after}`);
+			after = body.paging.next.after;
+		}
+		expect(seen).toHaveLength(40);
+		expect(seen).toEqual([...seen].sort((a, b) => Number(a) - Number(b)));
+	});
+
+	it('returns requested properties, null when unset', async () => {
+		const res = await gym.handle(req('GET', CONTACTS, undefined, 'limit=1&properties=jobtitle,linkedin_url'));
+		const c = (res.body as { results: { properties: Record<string, unknown> }[] }).results[0]!;
+		expect(c.properties.jobtitle).toBe('VP of Sales');
+		expect(c.properties.linkedin_url).toBeNull();
+	});
+
+	it('rejects a non-numeric limit with VALIDATION_ERROR', async () => {
+		const res = await gym.handle(req('GET', CONTACTS, undefined, 'limit=ten'));
+		expect(res.status).toBe(400);
+		expect(res.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+	});
+});
+
+describe('POST /crm/v3/objects/contacts', () => {
+	it('creates a contact at the virtual clock, with a new numeric id, and advances the clock', async () => {
+		const res = await gym.handle(req('POST', CONTACTS, { properties: { email: 'New.Person@Example.com', firstname: 'New', lifecyclestage: 'lead' } }));
+		expect(res.status).toBe(201);
+		const c = res.body as { id: string; properties: Record<string, string>; createdAt: string; archived: boolean };
+		expect(c.id).toBe('141');
+		expect(c.properties.email).toBe('new.person@example.com');
+		expect(c.createdAt).toBe('2026-03-02T14:30:00.000Z');
+		expect(c.archived).toBe(false);
+		const exp = await gym.exportState();
+		expect(exp.meta.clock).toBe('2026-03-02T14:30:01.000Z');
+		expect(exp.events).toEqual([
+			{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: CONTACTS, status: 201, entity: 'contacts', id: '141' }
+		]);
+		const stored = exp.tables.contacts.find((r) => (r as { id: string }).id === '141') as { properties: Record<string, string> };
+		expect(stored.properties.hs_lifecyclestage_lead_date).toBe('2026-03-02T14:30:00.000Z');
+	});
+
+	it('409s on a duplicate email (case-insensitive) naming the existing id, and changes nothing', async () => {
+		const before = await snapshot();
+		const res = await gym.handle(req('POST', CONTACTS, { properties: { email: 'AVA.THOMPSON@northwindanalytics.com' } }));
+		expect(res.status).toBe(409);
+		expect(res.body).toMatchObject({ status: 'error', category: 'CONFLICT', message: 'Contact already exists. Existing ID: 101' });
+		expect(await snapshot()).toBe(before);
+	});
+
+	it.each([
+		[{ lifecyclestage: 'hot' }, 'INVALID_OPTION', 'lifecyclestage'],
+		[{ hs_lead_status: 'open' }, 'INVALID_OPTION', 'hs_lead_status'],
+		[{ email: 'jane@' }, 'INVALID_EMAIL', 'email'],
+		[{ email: 'jane.example.com' }, 'INVALID_EMAIL', 'email'],
+		[{ favourite_color: 'blue' }, 'PROPERTY_DOESNT_EXIST', 'favourite_color'],
+		[{ createdate: '2020-01-01T00:00:00.000Z' }, 'READ_ONLY_VALUE', 'createdate'],
+		[{ hubspot_owner_id: '999' }, 'INVALID_OWNER_ID', 'hubspot_owner_id']
+	])('400 VALIDATION_ERROR for %o, naming %s on %s, and changes nothing', async (properties, code, name) => {
+		const before = await snapshot();
+		const res = await gym.handle(req('POST', CONTACTS, { properties: { email: 'ok@example.com', ...properties } }));
+		expect(res.status).toBe(400);
+		const body = res.body as { category: string; message: string; errors: { code: string; in: string }[] };
+		expect(body.category).toBe('VALIDATION_ERROR');
+		expect(body.message).toMatch(/^Property values were not valid: \[/);
+		expect(body.errors).toEqual([expect.objectContaining({ code, in: name })]);
+		expect(await snapshot()).toBe(before);
+	});
+
+	it('rejects a misspelled body key instead of dropping it', async () => {
+		const before = await snapshot();
+		const res = await gym.handle(req('POST', CONTACTS, { propertes: { email: 'a@b.co' } }));
+		expect(res.status).toBe(400);
+		expect((res.body as { message: string }).message).toContain('propertes');
+		expect(await snapshot()).toBe(before);
+	});
+
+	it('answers invalid JSON with a 400', async () => {
+		const res = await gym.handle({ ...req('POST', CONTACTS), bodyError: 'body is not valid JSON' });
+		expect(res.status).toBe(400);
+	});
+});
+
+describe('GET/PATCH /crm/v3/objects/contacts/{id}', () => {
+	it('gets by id and by email (idProperty=email)', async () => {
+		const byId = await gym.handle(req('GET', `${CONTACTS}/102`));
+		expect(byId.status).toBe(200);
+		const email = (byId.body as { properties: { email: string } }).properties.email;
+		const byEmail = await gym.handle(req('GET', `${CONTACTS}/${encodeURIComponent(email)}`, undefined, 'idProperty=email'));
+		expect((byEmail.body as { id: string }).id).toBe('102');
+	});
+
+	it('404s for an unknown id with OBJECT_NOT_FOUND', async () => {
+		for (const method of ['GET', 'PATCH']) {
+			const res = await gym.handle(req(method, `${CONTACTS}/99999`, method === 'PATCH' ? { properties: { firstname: 'X' } } : undefined));
+			expect(res.status).toBe(404);
+			expect(res.body).toMatchObject({ status: 'error', category: 'OBJECT_NOT_FOUND', message: 'resource not found' });
+		}
+	});
+
+	it('patches lifecycle stage and lead status, bumping updatedAt to the virtual clock', async () => {
+		const res = await gym.handle(req('PATCH', `${CONTACTS}/103`, { properties: { lifecyclestage: 'salesqualifiedlead', hs_lead_status: 'IN_PROGRESS' } }));
+		expect(res.status).toBe(200);
+		const c = res.body as { properties: Record<string, string>; updatedAt: string };
+		expect(c.properties.lifecyclestage).toBe('salesqualifiedlead');
+		expect(c.properties.hs_lead_status).toBe('IN_PROGRESS');
+		expect(c.updatedAt).toBe('2026-03-02T14:30:00.000Z');
+	});
+
+	it('clears a property with ""', async () => {
+		await gym.handle(req('PATCH', `${CONTACTS}/101`, { properties: { hs_lead_status: '' } }));
+		const res = await gym.handle(req('GET', `${CONTACTS}/101`, undefined, 'properties=hs_lead_status'));
+		expect((res.body as { properties: Record<string, unknown> }).properties.hs_lead_status).toBeNull();
+	});
+
+	it('409s when patching to another contact’s email, and 400s on a bad enum; nothing changes', async () => {
+		const before = await snapshot();
+		const dup = await gym.handle(req('PATCH', `${CONTACTS}/102`, { properties: { email: 'ava.thompson@northwindanalytics.com' } }));
+		expect(dup.status).toBe(409);
+		expect((dup.body as { message: string }).message).toBe('Contact already exists. Existing ID: 101');
+		const bad = await gym.handle(req('PATCH', `${CONTACTS}/102`, { properties: { firstname: 'Changed', lifecyclestage: 'SQL' } }));
+		expect(bad.status).toBe(400);
+		expect(await snapshot()).toBe(before);
+	});
+
+	it('405s for an unsupported method on a known path', async () => {
+		const res = await gym.handle(req('DELETE', `${CONTACTS}/101`));
+		expect(res.status).toBe(405);
+	});
+});
+
+describe('POST /crm/v3/objects/contacts/search', () => {
+	it('finds contacts by name tokens and by email fragment', async () => {
+		const res = await gym.handle(req('POST', `${CONTACTS}/search`, { query: 'ava thompson', properties: ['jobtitle'] }));
+		const body = res.body as { total: number; results: { id: string; properties: Record<string, string> }[] };
+		expect(body.total).toBe(1);
+		expect(body.results[0]!.properties.jobtitle).toBe('VP of Sales');
+		const byDomain = await gym.handle(req('POST', `${CONTACTS}/search`, { query: 'helixbio.com', limit: 100 }));
+		expect((byDomain.body as { total: number }).total).toBeGreaterThan(0);
+	});
+
+	it('returns an empty result set, not an error, when nothing matches', async () => {
+		const res = await gym.handle(req('POST', `${CONTACTS}/search`, { query: 'zzzz-nobody' }));
+		expect(res.body).toEqual({ total: 0, results: [] });
+	});
+
+	it('rejects an unknown body key (e.g. a filterGroup typo)', async () => {
+		const res = await gym.handle(req('POST', `${CONTACTS}/search`, { qeury: 'ava' }));
+		expect(res.status).toBe(400);
+	});
+});
+
+describe('GET /crm/v3/owners', () => {
+	it('lists owners and filters by email', async () => {
+		const all = await gym.handle(req('GET', '/crm/v3/owners'));
+		expect((all.body as { results: unknown[] }).results).toHaveLength(5);
+		const one = await gym.handle(req('GET', '/crm/v3/owners', undefined, 'email=SOFIA.ROSSI@salesgym.io'));
+		expect((one.body as { results: { id: string }[] }).results.map((o) => o.id)).toEqual(['1003']);
+	});
+});
