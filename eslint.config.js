@@ -1,0 +1,48 @@
+import js from '@eslint/js';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import ts from 'typescript-eslint';
+import svelteConfig from './svelte.config.js';
+
+/** Each folder is an execution context; these blocks keep each one from importing what it cannot run. */
+const restrict = (paths, patterns, message) => ({
+	'no-restricted-imports': ['error', { paths: paths.map((name) => ({ name, message })), patterns: patterns.map((group) => ({ group: [group], message })) }]
+});
+
+export default ts.config(
+	{ ignores: ['build/', '.svelte-kit/', 'node_modules/', 'test-results/', 'playwright-report/', 'blob-report/', 'out/', 'static/'] },
+	js.configs.recommended,
+	...ts.configs.recommended,
+	...svelte.configs.recommended,
+	{ languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+	{
+		files: ['**/*.svelte', '**/*.svelte.ts'],
+		languageOptions: { parserOptions: { projectService: true, extraFileExtensions: ['.svelte'], parser: ts.parser, svelteConfig } }
+	},
+	{
+		rules: {
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the run’s seeded generator: gyms must be deterministic.' }]
+		}
+	},
+	{
+		files: ['src/**'],
+		rules: restrict(['dexie', 'fake-indexeddb'], ['**/gyms/*/db', '**/gyms/*/api/*', '**/sw/*'], 'The UI is a client of the gym API: screens never touch IndexedDB or the SW internals.')
+	},
+	{
+		files: ['verifier/**'],
+		rules: restrict(['dexie', 'svelte', '@sveltejs/kit'], ['$app/*', '**/gyms/**', '**/sw/**'], 'The verifier is pure: it runs in a Web Worker and in Node, with no DOM, Dexie or SvelteKit.')
+	},
+	{
+		files: ['gyms/**', 'sw/**'],
+		rules: {
+			...restrict(['svelte', '@playwright/test', 'node:fs'], ['$app/*', '**/src/**', '**/harness/**'], 'Gyms and the SW run in the Service Worker: no UI, no Node.'),
+			'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Gyms take time from the run’s virtual clock, never the host.' }],
+			'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Gyms take time from the run’s virtual clock, never the host.' }, { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the run’s seeded generator: gyms must be deterministic.' }]
+		}
+	},
+	{
+		files: ['harness/**', 'bin/**', 'scripts/**'],
+		rules: restrict(['svelte', 'dexie'], ['$app/*', '**/src/**'], 'The harness runs in Node and drives the gym through a browser, never its internals.')
+	}
+);
