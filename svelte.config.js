@@ -7,7 +7,7 @@ const config = {
 	kit: {
 		adapter: adapter({ fallback: 'index.html', strict: false }),
 		files: { serviceWorker: 'sw/index' },
-		// Kit's own registration runs on window `load`, after page code: we register in src/lib/sw-ready.ts.
+		// Kit's own registration runs on window `load`, after page code: we register in src/lib/runtime.ts.
 		serviceWorker: { register: false },
 		alias: { $gyms: 'gyms', $verifier: 'verifier', $blueprints: 'blueprints', $seeds: 'seeds' }
 	}

@@ -68,7 +68,7 @@ describe('POST /crm/v3/objects/contacts', () => {
 		expect(exp.events).toEqual([
 			{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: CONTACTS, status: 201, entity: 'contacts', id: '141' }
 		]);
-		const stored = exp.tables.contacts.find((r) => (r as { id: string }).id === '141') as { properties: Record<string, string> };
+		const stored = exp.tables.contacts!.find((r) => (r as { id: string }).id === '141') as { properties: Record<string, string> };
 		expect(stored.properties.hs_lifecyclestage_lead_date).toBe('2026-03-02T14:30:00.000Z');
 	});
 

@@ -1,0 +1,234 @@
+/**
+ * Typed client of the HubSpot gym's vendor-shaped REST API (CRM v3), as served by the Service Worker
+ * under {@link HUBSPOT_API_BASE}. Screens call these functions and never touch IndexedDB, exactly as
+ * HubSpot's own front end calls its back end.
+ *
+ * Every function resolves (never throws) to an {@link ApiResult}: `{ok: true, data}` on a 2xx, or
+ * `{ok: false, status, error}` where `error` is HubSpot's error body (`{status: "error", message,
+ * category, correlationId?, errors?, context?}`). Transport failures (no Service Worker, unreadable
+ * body) are mapped to the same shape with category `NETWORK_ERROR` / `UNEXPECTED_RESPONSE`.
+ */
+import { apiFetch } from '$lib/runtime';
+import type { Contact, Owner } from '$gyms/hubspot/schema';
+
+export type { Contact, Owner };
+
+/** Path prefix of the HubSpot gym API on the page origin; the vendor path follows (`/crm/v3/...`). */
+export const HUBSPOT_API_BASE = '/api/hubspot';
+
+/** One entry of HubSpot's `errors[]` in a 400 `VALIDATION_ERROR` body. */
+export interface HubSpotErrorDetail {
+	/** Human text, e.g. `Email address foo@ is invalid`. */
+	message: string;
+	/** Machine code, e.g. `INVALID_EMAIL`, `INVALID_OPTION`. */
+	code?: string;
+	/** Where the error applies; `propertyName` lists the offending property names. */
+	context?: { propertyName?: string[]; [key: string]: unknown };
+	[key: string]: unknown;
+}
+
+/**
+ * HubSpot's error body (platforms.md §0/§2.3), e.g.
+ * `{status: "error", category: "CONFLICT", message: "Contact already exists. Existing ID: 123"}`.
+ */
+export interface HubSpotError {
+	status: 'error';
+	/** Vendor message shown to the user as is. */
+	message: string;
+	/** `VALIDATION_ERROR`, `CONFLICT`, `OBJECT_NOT_FOUND`, … or a client-side `NETWORK_ERROR` / `UNEXPECTED_RESPONSE`. */
+	category: string;
+	correlationId?: string;
+	errors?: HubSpotErrorDetail[];
+	context?: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+/** Outcome of one API call: the parsed 2xx body, or the HTTP status (0 = no response) and the vendor error body. */
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: HubSpotError };
+
+/** HubSpot's cursor paging block; absent on the last page. */
+export interface Paging {
+	next?: { after: string; link?: string };
+}
+
+/** Body of `GET /crm/v3/objects/contacts`. */
+export interface ContactListPage {
+	results: Contact[];
+	paging?: Paging;
+}
+
+/** Body of `POST /crm/v3/objects/contacts/search`: `total` counts every match, not just this page. */
+export interface ContactSearchPage {
+	total: number;
+	results: Contact[];
+	paging?: Paging;
+}
+
+/** Sort clause of a search request. */
+export interface SearchSort {
+	propertyName: string;
+	direction: 'ASCENDING' | 'DESCENDING';
+}
+
+/** Subset of HubSpot's search request the gym serves (free-text `query`, paging, properties, sorts). */
+export interface ContactSearchRequest {
+	/** Free text matched against name, email, phone and company; omit for "all contacts". */
+	query?: string;
+	/** Page size, 1..200 (HubSpot default 10). */
+	limit?: number;
+	/** Cursor from `paging.next.after` of the previous page. */
+	after?: string;
+	/** Property names to return on each result. */
+	properties?: string[];
+	/** At most one sort. */
+	sorts?: SearchSort[];
+}
+
+/** Options of `GET /crm/v3/objects/contacts`. */
+export interface ListContactsOptions {
+	/** Page size, ≤100 (HubSpot default 10). */
+	limit?: number;
+	/** Cursor from `paging.next.after`. */
+	after?: string;
+	/** Property names to return. */
+	properties?: string[];
+}
+
+/** Writable contact properties as sent on the wire: strings; `""` clears a property. */
+export type ContactPropertyInput = Record<string, string>;
+
+/** Body of `GET /crm/v3/owners`. */
+export interface OwnerList {
+	results: Owner[];
+	paging?: Paging;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toHubSpotError(body: unknown, status: number): HubSpotError {
+	if (isRecord(body) && typeof body.message === 'string') {
+		return {
+			...body,
+			status: 'error',
+			message: body.message,
+			category: typeof body.category === 'string' ? body.category : 'UNKNOWN'
+		};
+	}
+	return {
+		status: 'error',
+		message: `Unexpected response from the HubSpot gym (HTTP ${status}).`,
+		category: 'UNEXPECTED_RESPONSE'
+	};
+}
+
+/**
+ * Performs one request against the HubSpot gym and parses the JSON body.
+ * A 2xx without a JSON body (e.g. the SPA fallback page when the Service Worker is missing) is an error.
+ */
+async function request<T>(method: string, vendorPath: string, json?: unknown): Promise<ApiResult<T>> {
+	let response: Response;
+	try {
+		response = await apiFetch(HUBSPOT_API_BASE + vendorPath, json === undefined ? { method } : { method, json });
+	} catch (e) {
+		return {
+			ok: false,
+			status: 0,
+			error: { status: 'error', message: e instanceof Error ? e.message : String(e), category: 'NETWORK_ERROR' }
+		};
+	}
+	let body: unknown = undefined;
+	let parsed = false;
+	try {
+		body = await response.json();
+		parsed = true;
+	} catch {
+		parsed = false;
+	}
+	if (response.ok && parsed) return { ok: true, data: body as T };
+	return { ok: false, status: response.status, error: toHubSpotError(body, response.status) };
+}
+
+function query(params: Record<string, string | number | undefined>): string {
+	const search = new URLSearchParams();
+	for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+	const text = search.toString();
+	return text ? `?${text}` : '';
+}
+
+/**
+ * `GET /crm/v3/objects/contacts?limit&after&properties`: one page of contacts in id order.
+ * @returns `{results, paging?}`; `paging.next.after` is the cursor of the next page.
+ */
+export function listContacts(options: ListContactsOptions = {}): Promise<ApiResult<ContactListPage>> {
+	return request('GET', '/crm/v3/objects/contacts' + query({ limit: options.limit, after: options.after, properties: options.properties?.join(',') }));
+}
+
+/**
+ * `POST /crm/v3/objects/contacts/search`: free-text search with paging and one sort.
+ * @returns `{total, results, paging?}`; 400 `VALIDATION_ERROR` on a malformed request.
+ */
+export function searchContacts(body: ContactSearchRequest): Promise<ApiResult<ContactSearchPage>> {
+	return request('POST', '/crm/v3/objects/contacts/search', body);
+}
+
+/**
+ * `GET /crm/v3/objects/contacts/{id}?properties`: one contact.
+ * @returns the contact; 404 `OBJECT_NOT_FOUND` ("resource not found") when it does not exist or was deleted.
+ */
+export function getContact(id: string, properties?: string[]): Promise<ApiResult<Contact>> {
+	return request('GET', `/crm/v3/objects/contacts/${encodeURIComponent(id)}` + query({ properties: properties?.join(',') }));
+}
+
+/**
+ * `POST /crm/v3/objects/contacts` `{properties}`: creates a contact.
+ * @returns 201 and the contact; 409 `CONFLICT` "Contact already exists. Existing ID: N" on a duplicate email
+ *   (see {@link existingContactId}); 400 `VALIDATION_ERROR` naming invalid properties (see {@link propertyErrors}).
+ */
+export function createContact(properties: ContactPropertyInput): Promise<ApiResult<Contact>> {
+	return request('POST', '/crm/v3/objects/contacts', { properties });
+}
+
+/**
+ * `PATCH /crm/v3/objects/contacts/{id}` `{properties}`: updates only the given properties (`""` clears one).
+ * @returns 200 and the contact; 404, 409 (email of another contact) or 400 as for create.
+ */
+export function updateContact(id: string, properties: ContactPropertyInput): Promise<ApiResult<Contact>> {
+	return request('PATCH', `/crm/v3/objects/contacts/${encodeURIComponent(id)}`, { properties });
+}
+
+/**
+ * `GET /crm/v3/owners`: the users who can own records.
+ * @returns `{results: Owner[]}`.
+ */
+export function listOwners(): Promise<ApiResult<OwnerList>> {
+	return request('GET', '/crm/v3/owners');
+}
+
+/**
+ * The id of the existing contact named by a 409 `CONFLICT` message ("Contact already exists. Existing ID: 123").
+ * @returns the numeric-string id, or `null` when the error is not such a conflict.
+ */
+export function existingContactId(error: HubSpotError): string | null {
+	if (error.category !== 'CONFLICT') return null;
+	const match = /Existing ID:\s*(\d+)/.exec(error.message);
+	return match?.[1] ?? null;
+}
+
+/**
+ * Messages of a 400 `VALIDATION_ERROR`, grouped by property name (from `errors[].context.propertyName`).
+ * Messages naming no property are grouped under `""`.
+ */
+export function propertyErrors(error: HubSpotError): Map<string, string[]> {
+	const byProperty = new Map<string, string[]>();
+	for (const detail of error.errors ?? []) {
+		if (!isRecord(detail) || typeof detail.message !== 'string') continue;
+		const names = Array.isArray(detail.context?.propertyName) ? detail.context.propertyName : [''];
+		for (const name of names.length ? names : ['']) {
+			const key = typeof name === 'string' ? name : '';
+			byProperty.set(key, [...(byProperty.get(key) ?? []), detail.message]);
+		}
+	}
+	return byProperty;
+}

@@ -1,0 +1,114 @@
+/**
+ * Client of salesgym's run-control API (served by the Service Worker, not part of any vendor): the task
+ * catalogue, starting/resetting a run, and verification. Used by the launcher page only.
+ *
+ * Functions resolve (never throw) to `{ok: true, data}` or `{ok: false, status, message}`; `status` 0 means
+ * no response (e.g. the Service Worker is not in control).
+ */
+import { apiFetch } from '$lib/runtime';
+
+/** One task of the catalogue (`GET /__salesgym/tasks`), a summary of its blueprint. */
+export interface TaskSummary {
+	/** Versioned blueprint id, e.g. `hubspot/inbound-demo-request-v1`. */
+	id: string;
+	title: string;
+	/** `inbound` or `outbound`. */
+	category: string;
+	business_function: string;
+	/** Gyms the task touches, e.g. `["hubspot"]`. */
+	platforms: string[];
+	/** The outcome, for humans. */
+	goal: string;
+	/** What the agent is told. */
+	prompt: string;
+	/** Path where the episode starts, e.g. `/hubspot/contacts`. */
+	start_path: string;
+}
+
+/** The current run (`POST|GET /__salesgym/run`). */
+export interface RunInfo {
+	run_id: string;
+	/** The task's id, or `null` for a sandbox run (base seed, no task: opened by using a gym before any start). */
+	task_id: string | null;
+	/** Seed world number of the run; passed back on Reset to re-create the same episode. */
+	seed: number;
+	/** Virtual clock at reset, UTC ISO-8601. */
+	clock: string;
+	/** Rows per table after reset (shape owned by the gym). */
+	counts?: unknown;
+}
+
+/** Verdict of one assertion in a verify result. */
+export interface AssertionVerdict {
+	id: string;
+	step: number;
+	platform?: string;
+	op?: string;
+	expected?: unknown;
+	actual?: unknown;
+	passed: boolean;
+	error?: string;
+}
+
+/** Body of `POST /verify`: `passed` iff every assertion passed; `score` in 0..1. */
+export interface VerifyOutcome {
+	run_id: string;
+	task_id: string | null;
+	passed: boolean;
+	score: number;
+	first_failing_step: number | null;
+	steps: { index: number; platform: string; passed: boolean }[];
+	assertions: AssertionVerdict[];
+}
+
+/** Outcome of a run-control call. */
+export type ControlResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
+
+function messageOf(body: unknown, status: number): string {
+	if (typeof body === 'object' && body !== null) {
+		const b = body as Record<string, unknown>;
+		for (const key of ['message', 'error', 'title', 'detail']) if (typeof b[key] === 'string' && b[key]) return b[key];
+	}
+	return `Unexpected response (HTTP ${status}).`;
+}
+
+async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<ControlResult<T>> {
+	let response: Response;
+	try {
+		response = await apiFetch(path, init);
+	} catch (e) {
+		return { ok: false, status: 0, message: e instanceof Error ? e.message : String(e) };
+	}
+	let body: unknown;
+	let parsed = true;
+	try {
+		body = await response.json();
+	} catch {
+		parsed = false;
+	}
+	if (response.ok && parsed) return { ok: true, data: body as T };
+	return { ok: false, status: response.status, message: messageOf(body, response.status) };
+}
+
+/** `GET /__salesgym/tasks`: every task the launcher can start. */
+export function listTasks(): Promise<ControlResult<{ tasks: TaskSummary[] }>> {
+	return call('/__salesgym/tasks');
+}
+
+/**
+ * `POST /__salesgym/run`: resets the gyms to the task's start state (seed + fixtures + clock) under `run_id`.
+ * @param body `task_id` to start; `run_id` chosen by the caller; `seed` to replay a previous episode.
+ */
+export function startRun(body: { task_id?: string; run_id?: string; seed?: number }): Promise<ControlResult<RunInfo>> {
+	return call('/__salesgym/run', { method: 'POST', json: body });
+}
+
+/** `GET /__salesgym/run`: the current run; status 404 when none was started. */
+export function getCurrentRun(): Promise<ControlResult<RunInfo>> {
+	return call('/__salesgym/run');
+}
+
+/** `POST /verify` `{run_id, task_id}`: scores the current state against the task's assertions. */
+export function verifyRun(body: { run_id: string; task_id: string }): Promise<ControlResult<VerifyOutcome>> {
+	return call('/verify', { method: 'POST', json: body });
+}

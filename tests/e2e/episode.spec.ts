@@ -1,0 +1,143 @@
+/**
+ * Whole episodes in a real headless Chromium with the real Service Worker and IndexedDB:
+ * fresh context → first load controlled by the SW → reset → oracle through the UI → /verify from the page.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { loadBlueprints } from '../../harness/blueprints';
+import { oracle, performAction } from '../../harness/agents';
+import type { Blueprint } from '../../blueprints/schema';
+import { expect, test } from './fixtures';
+import { waitForSwReady } from '../../harness/page';
+
+const TASK = 'hubspot/inbound-demo-request-v1';
+const blueprint = loadBlueprints().find((b) => b.id === TASK) as Blueprint;
+
+/** Opens a fresh context (fresh IndexedDB) with an optional time zone, resets to the task, returns the page. */
+async function freshEpisode(browser: Browser, baseURL: string, runId: string, timezoneId?: string): Promise<Page> {
+	const context = await browser.newContext({ baseURL, timezoneId });
+	const page = await context.newPage();
+	await page.goto(blueprint.start_path);
+	await waitForSwReady(page);
+	await page.evaluate(async (body) => {
+		const res = await fetch('/__salesgym/run', { method: 'POST', body: JSON.stringify(body) });
+		if (!res.ok) throw new Error(await res.text());
+	}, { task_id: TASK, run_id: runId });
+	await page.goto(blueprint.start_path);
+	await waitForSwReady(page);
+	return page;
+}
+
+const exportState = (page: Page) => page.evaluate(async () => (await fetch('/__salesgym/state')).text());
+const verify = (page: Page, runId: string) =>
+	page.evaluate(async (body) => (await fetch('/verify', { method: 'POST', body: JSON.stringify(body) })).json(), { run_id: runId, task_id: TASK });
+
+async function runStep(page: Page, index: number): Promise<void> {
+	for (const action of blueprint.steps[index]!.actions) await performAction(page, action);
+}
+
+test('first load of a fresh context is controlled by the SW before any API call', async ({ gym }) => {
+	const page = gym.page;
+	const apiRequests: { url: string; fromSW: boolean }[] = [];
+	page.on('response', (r) => {
+		if (r.url().includes('/api/')) apiRequests.push({ url: r.url(), fromSW: r.fromServiceWorker() });
+	});
+	await gym.open('/hubspot/contacts');
+	expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+	await expect(page.getByRole('table', { name: 'Contacts' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Julian Cook' })).toBeVisible();
+	expect(apiRequests.length).toBeGreaterThan(0);
+	expect(apiRequests.every((r) => r.fromSW)).toBe(true);
+});
+
+test('oracle through the UI passes with score 1; a fresh reset fails', async ({ browser, baseURL }) => {
+	const page = await freshEpisode(browser, baseURL!, 'oracle-1');
+	const before = await verify(page, 'oracle-1');
+	expect(before.passed).toBe(false);
+	expect(before.first_failing_step).toBe(0);
+	await oracle.act(page, blueprint, { baseUrl: baseURL!, runId: 'oracle-1' });
+	const after = await verify(page, 'oracle-1');
+	expect(after).toMatchObject({ run_id: 'oracle-1', task_id: TASK, passed: true, score: 1, first_failing_step: null });
+	expect(after.assertions).toHaveLength(blueprint.steps.flatMap((s) => s.verifiers).length);
+	await page.context().close();
+});
+
+test('two oracle replays export byte-identical state, in two different time zones', async ({ browser, baseURL }) => {
+	const exports: string[] = [];
+	for (const tz of ['America/Los_Angeles', 'Asia/Tokyo']) {
+		const page = await freshEpisode(browser, baseURL!, 'replay', tz);
+		expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(tz);
+		await oracle.act(page, blueprint, { baseUrl: baseURL!, runId: 'replay' });
+		exports.push(await exportState(page));
+		await page.context().close();
+	}
+	expect(exports[0]!.length).toBeGreaterThan(1000);
+	expect(exports[1]).toBe(exports[0]);
+	const state = JSON.parse(exports[0]!);
+	expect(state.events.map((e: { method: string }) => e.method)).toEqual(['POST', 'PATCH']);
+});
+
+test('a reload mid-episode loses nothing', async ({ browser, baseURL }) => {
+	const page = await freshEpisode(browser, baseURL!, 'reload');
+	await runStep(page, 0);
+	const mid = await exportState(page);
+	await page.reload();
+	await waitForSwReady(page);
+	expect(await exportState(page)).toBe(mid);
+	await expect(page.getByRole('heading', { name: 'Priya Raman' })).toBeVisible();
+	await runStep(page, 1);
+	expect((await verify(page, 'reload')).passed).toBe(true);
+	await page.context().close();
+});
+
+test('the SW stopped mid-episode loses nothing (run, clock and id counters persist)', async ({ browser, baseURL }) => {
+	// Reference: an uninterrupted replay.
+	const ref = await freshEpisode(browser, baseURL!, 'sw-stop');
+	await oracle.act(ref, blueprint, { baseUrl: baseURL!, runId: 'sw-stop' });
+	const expected = await exportState(ref);
+	await ref.context().close();
+
+	const page = await freshEpisode(browser, baseURL!, 'sw-stop');
+	await runStep(page, 0);
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('ServiceWorker.enable');
+	await cdp.send('ServiceWorker.stopAllWorkers');
+	await runStep(page, 1);
+	expect(await exportState(page)).toBe(expected);
+	expect((await verify(page, 'sw-stop')).passed).toBe(true);
+	await page.context().close();
+});
+
+test('import restores an exported snapshot', async ({ gym }) => {
+	await gym.open('/hubspot/contacts');
+	await gym.reset({ task_id: TASK, run_id: 'snap' });
+	const initial = await gym.exportState();
+	const status = await gym.page.evaluate(async () => {
+		const res = await fetch('/api/hubspot/crm/v3/objects/contacts', { method: 'POST', body: JSON.stringify({ properties: { email: 'x@example.com' } }) });
+		return res.status;
+	});
+	expect(status).toBe(201);
+	expect(await gym.exportState()).not.toBe(initial);
+	await gym.importState(initial);
+	expect(await gym.exportState()).toBe(initial);
+});
+
+test('/verify: inline assertions, a stale run_id, and a bad body', async ({ gym }) => {
+	await gym.open('/hubspot/contacts');
+	await gym.reset({ task_id: TASK, run_id: 'inline' });
+	const inline = await gym.verify({
+		run_id: 'inline',
+		assertions: [{ id: 'count', description: 'seed + fixture', query: '.hubspot.contacts | length', op: 'eq', expected: 41 }]
+	});
+	expect(inline).toMatchObject({ passed: true, score: 1, task_id: null });
+	const answers = await gym.page.evaluate(async () => {
+		const post = async (body: unknown) => {
+			const res = await fetch('/verify', { method: 'POST', body: JSON.stringify(body) });
+			return [res.status, await res.json()];
+		};
+		return [await post({ run_id: 'old-run', task_id: 'hubspot/inbound-demo-request-v1' }), await post({ run_id: 'inline', taskid: 'x' })];
+	});
+	expect(answers[0]![0]).toBe(409);
+	expect(answers[0]![1].message).toContain('is not the current run');
+	expect(answers[1]![0]).toBe(400);
+	expect(answers[1]![1].message).toContain('taskid');
+});
