@@ -1,0 +1,78 @@
+/**
+ * HubSpot screens through the real SW: edge states are the API's answers, shown as the product shows them.
+ */
+import { expect, test } from './fixtures';
+
+const TASK = 'hubspot/inbound-demo-request-v1';
+
+test.beforeEach(async ({ gym }) => {
+	await gym.open('/hubspot/contacts');
+	await gym.reset({ task_id: TASK, run_id: 'ui' });
+	await gym.open('/hubspot/contacts');
+});
+
+test('create contact: a duplicate email shows the 409 edge state with a link to the existing record, and creates nothing', async ({ gym }) => {
+	const { page } = gym;
+	const before = await gym.exportState();
+	await page.getByRole('button', { name: 'Create contact' }).click();
+	const dialog = page.getByRole('dialog', { name: 'Create contact' });
+	await dialog.getByLabel('Email', { exact: true }).fill('PRIYA.RAMAN@cobaltpay.io');
+	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+	await expect(dialog.getByRole('alert')).toContainText('A contact with this email already exists.');
+	await dialog.getByRole('link', { name: 'View existing contact' }).click();
+	await expect(page).toHaveURL(/\/hubspot\/contacts\/900$/);
+	await expect(page.getByRole('heading', { name: 'Priya Raman', level: 1 })).toBeVisible();
+	expect(await gym.exportState()).toBe(before);
+});
+
+test('create contact: an invalid email shows HubSpot’s validation message and creates nothing', async ({ gym }) => {
+	const { page } = gym;
+	const before = await gym.exportState();
+	await page.getByRole('button', { name: 'Create contact' }).click();
+	const dialog = page.getByRole('dialog', { name: 'Create contact' });
+	await dialog.getByLabel('Email', { exact: true }).fill('priya.raman@');
+	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+	await expect(dialog.getByRole('alert')).toContainText('Email address priya.raman@ is invalid');
+	await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+	expect(await gym.exportState()).toBe(before);
+});
+
+test('search narrows the table; no match shows the empty state', async ({ gym }) => {
+	const { page } = gym;
+	const search = page.getByRole('searchbox', { name: 'Search name, phone, email addresses, or company' });
+	await search.fill('priya');
+	await expect(page.getByRole('table', { name: 'Contacts' }).getByRole('row')).toHaveCount(2); // header + 1
+	await search.fill('no-such-person-xyz');
+	await expect(page.getByText('No contacts match the current filters.')).toBeVisible();
+});
+
+test('record page: edit lifecycle stage and lead status, Save sends a PATCH, the values persist after reload', async ({ gym }) => {
+	const { page } = gym;
+	await page.getByRole('link', { name: 'Julian Cook' }).click();
+	await page.getByLabel('Lifecycle stage', { exact: true }).selectOption({ label: 'Opportunity' });
+	await page.getByLabel('Lead status', { exact: true }).selectOption({ label: 'Connected' });
+	const patch = page.waitForRequest((r) => r.method() === 'PATCH');
+	await page.getByRole('button', { name: 'Save' }).click();
+	expect(JSON.parse((await patch).postData() ?? '{}')).toEqual({ properties: { lifecyclestage: 'opportunity', hs_lead_status: 'CONNECTED' } });
+	await expect(page.getByRole('status').filter({ hasText: 'Contact saved' })).toBeVisible();
+	await page.reload();
+	await expect(page.getByLabel('Lifecycle stage', { exact: true })).toHaveValue('opportunity');
+	await expect(page.getByLabel('Lead status', { exact: true })).toHaveValue('CONNECTED');
+});
+
+test('record page: an unknown id shows the not-found state', async ({ gym }) => {
+	await gym.open('/hubspot/contacts/99999');
+	await expect(gym.page.getByRole('alert')).toContainText("This contact doesn't exist or was deleted.");
+	await expect(gym.page.getByRole('link', { name: 'Back to contacts' })).toBeVisible();
+});
+
+test('launcher: start a task, see its prompt, check it (fails on a fresh run)', async ({ gym }) => {
+	const { page } = gym;
+	await gym.open('/');
+	await page.getByRole('button', { name: 'Start Qualify an inbound demo request' }).click();
+	await expect(page.getByText('A demo request just came in')).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Open HubSpot' })).toHaveAttribute('href', '/hubspot/contacts');
+	await page.getByRole('button', { name: 'Check' }).click();
+	await expect(page.getByText(/FAILED/)).toBeVisible();
+	await expect(page.getByRole('table', { name: 'Assertions' }).getByRole('row')).toHaveCount(10); // header + 9
+});
