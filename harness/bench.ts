@@ -1,0 +1,251 @@
+/**
+ * `salesgym bench`: latency of the gym's control paths, measured where they run.
+ * - Page metrics (`reset`, `api_roundtrip`, `verify`): timed with `performance.now()` inside the page around
+ *   `fetch` + reading the body (the SW answers; `/verify` goes on to the page's verifier worker).
+ * - jq metrics (`jq_1k`, `jq_10k`, `jq_50k`): the Node jq engine (`verifier/node.ts`) on synthetic states.
+ * Every metric drops {@link WARMUP} warm-up samples first.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import type { JqEngine } from '../verifier/verify';
+import { InfrastructureError } from './errors';
+import { pageJson, REQUEST_TIMEOUT_MS } from './page';
+import { resetRun } from './runner';
+import { summarizeSamples, type MetricSummary } from './stats';
+
+/** Metric names, in the order they are measured and printed. */
+export const METRICS = ['reset', 'api_roundtrip', 'verify', 'jq_1k', 'jq_10k', 'jq_50k'] as const;
+/** One of {@link METRICS}. */
+export type MetricName = (typeof METRICS)[number];
+/** Metrics measured in the page (need the server, Chromium and a working SW). */
+export const PAGE_METRICS: readonly MetricName[] = ['reset', 'api_roundtrip', 'verify'];
+/** jq metrics and their synthetic state sizes (contact rows). */
+export const JQ_ROWS: Readonly<Partial<Record<MetricName, number>>> = { jq_1k: 1_000, jq_10k: 10_000, jq_50k: 50_000 };
+/** The jq program timed by the jq metrics. */
+export const JQ_FILTER = '[.hubspot.contacts[] | select(.properties.company == "C7")] | length';
+/** Warm-up iterations per metric, not counted. */
+export const WARMUP = 2;
+
+/** Metric name → summary, the shape of the `--json` file. */
+export type BenchReport = Partial<Record<MetricName, MetricSummary>>;
+
+/**
+ * A synthetic export `{"hubspot":{"contacts":[…]}}` with `rows` contacts of 7 properties each (email,
+ * firstname, lastname, company `C0`…`C9` round-robin, jobtitle, phone, lifecyclestage), in id order.
+ * @returns the JSON text (about 195 bytes per row).
+ */
+export function syntheticState(rows: number): string {
+	const contacts = Array.from({ length: rows }, (_, i) => ({
+		id: String(i + 1),
+		properties: {
+			email: `person${i + 1}@example.com`,
+			firstname: `First${i + 1}`,
+			lastname: `Last${i + 1}`,
+			company: `C${i % 10}`,
+			jobtitle: i % 3 === 0 ? 'VP Sales' : 'Account Executive',
+			phone: `+1-555-${String(i % 10_000).padStart(4, '0')}`,
+			lifecyclestage: i % 2 === 0 ? 'lead' : 'customer'
+		},
+		createdAt: '2026-01-01T00:00:00.000Z',
+		updatedAt: '2026-01-01T00:00:00.000Z',
+		archived: false
+	}));
+	return JSON.stringify({ hubspot: { contacts } });
+}
+
+/** How many rows of {@link syntheticState}(rows) have company `C7`: what {@link JQ_FILTER} must print. */
+export function expectedC7(rows: number): number {
+	return rows > 7 ? Math.floor((rows - 8) / 10) + 1 : 0;
+}
+
+/**
+ * Times `engine.run(state, JQ_FILTER)` on a synthetic state of `rows` rows, `samples` times (after {@link WARMUP}).
+ * @returns durations, ms.
+ * @throws Error when the engine's output is not the expected count (a broken engine must not look fast).
+ */
+export function benchJq(engine: JqEngine, rows: number, samples: number): number[] {
+	const input = syntheticState(rows);
+	const want = expectedC7(rows);
+	const out: number[] = [];
+	for (let i = 0; i < samples + WARMUP; i++) {
+		const t = performance.now();
+		const stdout = engine.run(input, JQ_FILTER);
+		const dt = performance.now() - t;
+		if (i === 0 && Number(stdout.trim()) !== want) {
+			throw new Error(`jq printed ${JSON.stringify(stdout.slice(0, 100))} for ${rows} rows, expected ${want}`);
+		}
+		if (i >= WARMUP) out.push(dt);
+	}
+	return out;
+}
+
+/** One request repeated from the page by {@link measureInPage}. */
+export interface TimedRequest {
+	/** HTTP method. */
+	method: string;
+	/** Path on the gym origin. */
+	path: string;
+	/** JSON body, or absent. */
+	json?: unknown;
+}
+
+/**
+ * Sends `request` from the page `samples + WARMUP` times in sequence, timing each fetch + body read with the
+ * page's `performance.now()`.
+ * @returns the `samples` durations after warm-up, ms.
+ * @throws InfrastructureError on the first non-2xx answer, a failed fetch, or one slower than REQUEST_TIMEOUT_MS.
+ */
+export async function measureInPage(page: Page, request: TimedRequest, samples: number): Promise<number[]> {
+	const arg = {
+		method: request.method,
+		path: request.path,
+		body: request.json === undefined ? null : JSON.stringify(request.json),
+		total: samples + WARMUP,
+		warmup: WARMUP,
+		timeoutMs: REQUEST_TIMEOUT_MS
+	};
+	let r: { error: string | null; samples: number[] };
+	try {
+		r = await page.evaluate(async ({ method, path, body, total, warmup, timeoutMs }) => {
+			const out: number[] = [];
+			for (let i = 0; i < total; i++) {
+				const init: RequestInit = body === null ? { method } : { method, body, headers: { 'content-type': 'application/json' } };
+				init.signal = AbortSignal.timeout(timeoutMs);
+				const t = performance.now();
+				const res = await fetch(path, init);
+				const text = await res.text();
+				const dt = performance.now() - t;
+				if (!res.ok) return { error: `answered ${res.status}: ${text.slice(0, 300)}`, samples: out };
+				if (i >= warmup) out.push(dt);
+			}
+			return { error: null, samples: out };
+		}, arg);
+	} catch (e) {
+		throw new InfrastructureError(`${request.method} ${request.path} from the page failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+	}
+	if (r.error !== null) throw new InfrastructureError(`${request.method} ${request.path} ${r.error}`);
+	return r.samples;
+}
+
+/** Path of the HubSpot contacts API served by the SW. */
+export const CONTACTS_PATH = '/api/hubspot/crm/v3/objects/contacts';
+
+/**
+ * Id of a contact to fetch: the first one listed, or one created for the bench when the seed has none.
+ * @throws InfrastructureError when the API fails or answers without an id.
+ */
+export async function someContactId(page: Page): Promise<string> {
+	const list = (await pageJson(page, 'GET', `${CONTACTS_PATH}?limit=1`)) as { results?: { id?: unknown }[] };
+	const first = list.results?.[0]?.id;
+	if (typeof first === 'string') return first;
+	const created = (await pageJson(page, 'POST', CONTACTS_PATH, {
+		properties: { email: 'bench@example.com', firstname: 'Bench', lastname: 'Mark' }
+	})) as { id?: unknown };
+	if (typeof created.id !== 'string') throw new InfrastructureError(`POST ${CONTACTS_PATH} answered no id: ${JSON.stringify(created).slice(0, 200)}`);
+	return created.id;
+}
+
+/** Options of {@link benchPage}. */
+export interface PageBenchOptions {
+	/** A page on the gym origin, SW-controlled. */
+	page: Page;
+	/** Samples per metric (after warm-up). */
+	samples: number;
+	/** Task used for `reset` and `verify` (the first HubSpot task); `undefined` resets to the base seed and skips `verify`. */
+	taskId: string | undefined;
+	/** Which page metrics to measure. */
+	metrics: readonly MetricName[];
+	/** Called before each metric starts (progress). */
+	onStart?: (metric: MetricName) => void;
+}
+
+/**
+ * Measures the page metrics: `reset` = `POST /__salesgym/run {task_id}`; `api_roundtrip` = `GET` one contact
+ * through the SW (after a reset); `verify` = `POST /verify {run_id, task_id}` after one reset to that task.
+ * @returns samples (ms) per measured metric.
+ * @throws InfrastructureError when an endpoint fails; Error when `verify` is asked without a task.
+ */
+export async function benchPage(options: PageBenchOptions): Promise<Partial<Record<MetricName, number[]>>> {
+	const { page, samples, taskId, metrics } = options;
+	const out: Partial<Record<MetricName, number[]>> = {};
+	if (metrics.includes('reset')) {
+		options.onStart?.('reset');
+		out.reset = await measureInPage(page, { method: 'POST', path: '/__salesgym/run', json: taskId === undefined ? {} : { task_id: taskId } }, samples);
+	}
+	if (metrics.includes('api_roundtrip')) {
+		options.onStart?.('api_roundtrip');
+		await resetRun(page, taskId, `bench-api-${Date.now()}`);
+		const id = await someContactId(page);
+		out.api_roundtrip = await measureInPage(page, { method: 'GET', path: `${CONTACTS_PATH}/${encodeURIComponent(id)}` }, samples);
+	}
+	if (metrics.includes('verify')) {
+		options.onStart?.('verify');
+		if (taskId === undefined) throw new Error('verify needs a HubSpot blueprint (blueprints/hubspot/*.json); none was found');
+		const runId = `bench-verify-${Date.now()}`;
+		await resetRun(page, taskId, runId);
+		out.verify = await measureInPage(page, { method: 'POST', path: '/verify', json: { run_id: runId, task_id: taskId } }, samples);
+	}
+	return out;
+}
+
+/**
+ * Summarizes every sample array of `samples` (ms).
+ * @returns `{metric: {p50, p95, n, unit}}` in {@link METRICS} order.
+ */
+export function toReport(samples: Partial<Record<MetricName, number[]>>): BenchReport {
+	const report: BenchReport = {};
+	for (const m of METRICS) {
+		const xs = samples[m];
+		if (xs && xs.length > 0) report[m] = summarizeSamples(xs);
+	}
+	return report;
+}
+
+/**
+ * Merges `report` into the JSON object in `file` (created when missing): keys of `report` replace existing
+ * ones, other keys (metrics added by later work) are kept. Writes 2-space-indented JSON and a newline.
+ * @throws Error when the file exists but does not hold a JSON object.
+ */
+export async function mergeMetricsFile(file: string, report: BenchReport): Promise<void> {
+	let existing: Record<string, unknown> = {};
+	if (existsSync(file)) {
+		const text = await readFile(file, 'utf8');
+		let parsed: unknown;
+		try {
+			parsed = JSON.parse(text);
+		} catch (e) {
+			throw new Error(`${file} is not valid JSON (${(e as Error).message}); refusing to overwrite it`, { cause: e });
+		}
+		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${file} does not hold a JSON object; refusing to overwrite it`);
+		existing = parsed as Record<string, unknown>;
+	}
+	await writeFile(file, `${JSON.stringify({ ...existing, ...report }, null, 2)}\n`);
+}
+
+/**
+ * Formats a report as aligned lines: `metric  p50  p95  n  unit`, with a header line.
+ * @returns the text, ending with a newline.
+ */
+export function formatReport(report: BenchReport): string {
+	const rows: string[][] = [['metric', 'p50', 'p95', 'n', 'unit']];
+	for (const m of METRICS) {
+		const s = report[m];
+		if (s) rows.push([m, s.p50.toFixed(2), s.p95.toFixed(2), String(s.n), s.unit]);
+	}
+	return formatTable(rows, [false, true, true, true, false]);
+}
+
+/**
+ * Aligns rows into columns separated by two spaces.
+ * @param rows cells per row; @param rightAlign per column, true to pad on the left (numbers).
+ * @returns the lines joined with `\n`, with a trailing newline.
+ */
+export function formatTable(rows: readonly (readonly string[])[], rightAlign: readonly boolean[] = []): string {
+	const widths: number[] = [];
+	for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+	return rows
+		.map((row) => row.map((cell, i) => (rightAlign[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd())
+		.join('\n')
+		.concat('\n');
+}

@@ -1,0 +1,58 @@
+/**
+ * Chromium launch options shared by the CLI (`salesgym run|bench`) and `playwright.config.ts`.
+ *
+ * Playwright cannot download its own browser on this network, so we drive Debian's `/usr/bin/chromium`
+ * (see `scripts/ensure-browser.js`, which installs it). The flags keep Chromium from opening background
+ * connections that the closed network refuses (node machine notes) and let it run as root.
+ */
+import { existsSync } from 'node:fs';
+
+/** Debian's Chromium, installed by `apt-get install chromium`. */
+export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/** Flags passed to every Chromium we launch (headless is set by Playwright itself). */
+export const CHROMIUM_ARGS: readonly string[] = [
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync'
+];
+
+/** Subset of Playwright's `LaunchOptions` that we set. */
+export interface ChromiumLaunchOptions {
+	/** Absolute path of the browser binary; absent = Playwright's own Chromium. */
+	executablePath?: string;
+	/** Command-line flags, see {@link CHROMIUM_ARGS}. */
+	args: string[];
+}
+
+/**
+ * Which Chromium binary to launch: `$SALESGYM_CHROMIUM` when set, else {@link SYSTEM_CHROMIUM} when it
+ * exists, else `undefined` (Playwright's bundled Chromium, if `npx playwright install chromium` worked).
+ * @param env environment to read (default `process.env`); @param exists file test (default `fs.existsSync`).
+ * @throws Error when `$SALESGYM_CHROMIUM` is set but names no file.
+ */
+export function chromiumExecutable(
+	env: NodeJS.ProcessEnv = process.env,
+	exists: (path: string) => boolean = existsSync
+): string | undefined {
+	const fromEnv = env.SALESGYM_CHROMIUM;
+	if (fromEnv) {
+		if (!exists(fromEnv)) throw new Error(`SALESGYM_CHROMIUM=${fromEnv} does not exist. Unset it or point it at a Chromium binary.`);
+		return fromEnv;
+	}
+	return exists(SYSTEM_CHROMIUM) ? SYSTEM_CHROMIUM : undefined;
+}
+
+/**
+ * Launch options for `chromium.launch()` / Playwright's `use.launchOptions`:
+ * `{executablePath?, args}` with {@link CHROMIUM_ARGS}. Headless mode is Playwright's default.
+ * @throws Error when `$SALESGYM_CHROMIUM` names no file.
+ */
+export function chromiumLaunchOptions(): ChromiumLaunchOptions {
+	const executablePath = chromiumExecutable();
+	return executablePath ? { executablePath, args: [...CHROMIUM_ARGS] } : { args: [...CHROMIUM_ARGS] };
+}

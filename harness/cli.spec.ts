@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { episodeHeader, episodeLine, main, parseCli, parseIntOption } from './cli';
+import { UsageError } from './errors';
+
+function usageMessage(argv: string[]): string {
+	try {
+		parseCli(argv);
+	} catch (e) {
+		expect(e).toBeInstanceOf(UsageError);
+		return (e as Error).message;
+	}
+	throw new Error(`parseCli(${argv.join(' ')}) did not throw`);
+}
+
+describe('parseCli', () => {
+	it('applies the serve defaults', () => {
+		expect(parseCli(['serve'])).toEqual({ command: 'serve', port: 4173, host: '127.0.0.1', buildIfNeeded: false });
+		expect(parseCli(['serve', '--port', '4179', '--host', '0.0.0.0', '--build-if-needed'])).toEqual({
+			command: 'serve',
+			port: 4179,
+			host: '0.0.0.0',
+			buildIfNeeded: true
+		});
+		expect(parseCli(['serve', '--port=0'])).toMatchObject({ port: 0 });
+	});
+
+	it('parses run', () => {
+		expect(parseCli(['run', '--agent', 'oracle', '--task', 'hubspot/*', '--json', 'out.json'])).toEqual({
+			command: 'run',
+			agent: 'oracle',
+			task: 'hubspot/*',
+			json: 'out.json',
+			port: 0
+		});
+	});
+
+	it('parses bench with defaults and --only', () => {
+		expect(parseCli(['bench'])).toEqual({
+			command: 'bench',
+			samples: 50,
+			json: undefined,
+			only: ['reset', 'api_roundtrip', 'verify', 'jq_1k', 'jq_10k', 'jq_50k'],
+			port: 0
+		});
+		expect(parseCli(['bench', '--samples', '10', '--only', 'jq_1k, jq_10k'])).toMatchObject({ samples: 10, only: ['jq_1k', 'jq_10k'] });
+	});
+
+	it('treats help flags as the help command', () => {
+		expect(parseCli(['help'])).toEqual({ command: 'help' });
+		expect(parseCli(['--help'])).toEqual({ command: 'help' });
+		expect(parseCli(['run', '-h'])).toEqual({ command: 'help' });
+	});
+
+	it('rejects bad input with a clear UsageError', () => {
+		expect(usageMessage([])).toBe('missing command');
+		expect(usageMessage(['srv'])).toBe('unknown command "srv"');
+		expect(usageMessage(['run', '--task', 'all'])).toBe('--agent is required');
+		expect(usageMessage(['run', '--agent', 'oracle'])).toBe('--task is required');
+		expect(usageMessage(['run', '--agent', 'gpt', '--task', 'all'])).toBe('unknown agent "gpt". Known agents: oracle, noop');
+		expect(usageMessage(['serve', '--prot', '1'])).toMatch(/^serve: Unknown option '--prot'/);
+		expect(usageMessage(['serve', 'extra'])).toMatch(/^serve: Unexpected argument 'extra'/);
+		expect(usageMessage(['serve', '--port'])).toMatch(/^serve: Option '--port <value>' argument missing/);
+		expect(usageMessage(['serve', '--port', '70000'])).toBe('--port must be an integer from 0 to 65535, got "70000"');
+		expect(usageMessage(['bench', '--samples', '0'])).toBe('--samples must be an integer from 1 to 100000, got "0"');
+		expect(usageMessage(['bench', '--only', 'jq_1k,jq_2k'])).toMatch(/unknown: jq_2k$/);
+	});
+});
+
+describe('parseIntOption', () => {
+	it('returns the fallback when absent and rejects non-integers', () => {
+		expect(parseIntOption('n', undefined, 7, 0, 10)).toBe(7);
+		expect(parseIntOption('n', '10', 7, 0, 10)).toBe(10);
+		expect(() => parseIntOption('n', '1.5', 7, 0, 10)).toThrow(UsageError);
+		expect(() => parseIntOption('n', '-1', 7, 0, 10)).toThrow(UsageError);
+		expect(() => parseIntOption('n', '', 7, 0, 10)).toThrow(UsageError);
+	});
+});
+
+describe('main', () => {
+	it('exits 2 on bad input and 0 on help, writing to the given streams', async () => {
+		let out = '';
+		let err = '';
+		const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+		expect(await main(['run', '--agent', 'oracle'], io)).toBe(2);
+		expect(err).toContain('salesgym: --task is required');
+		expect(await main(['help'], io)).toBe(0);
+		expect(out).toContain('salesgym run --agent');
+	});
+});
+
+describe('episode lines', () => {
+	it('aligns with the header', () => {
+		const header = episodeHeader(17);
+		const line = episodeLine({ task_id: 'hubspot/a-task-v1', agent: 'oracle', passed: true, score: 1, ms: 2345 }, 17);
+		expect(header).toBe('task               agent   passed  score        ms');
+		expect(line).toBe('hubspot/a-task-v1  oracle  true     1.00      2345');
+		expect(line.length).toBe(header.length);
+	});
+});

@@ -1,0 +1,101 @@
+/**
+ * Page-context helpers: everything the harness asks of the gym goes through `fetch` *inside the page*,
+ * because the Service Worker only intercepts requests of pages it controls (and forwards `/verify` to the
+ * requesting page's verifier worker). Used by the runner, the bench and `tests/e2e/fixtures.ts`.
+ *
+ * Callbacks passed to `page.evaluate` declare no named inner functions: tsx/esbuild would wrap those in a
+ * `__name()` helper that does not exist in the page.
+ */
+import type { Page } from '@playwright/test';
+import { InfrastructureError } from './errors';
+
+/** How long {@link waitForSwReady} waits for SW control, ms (a fresh profile takes 1.7–2.2 s; the page gives up at 5 s). */
+export const SW_READY_TIMEOUT_MS = 15_000;
+
+/**
+ * Waits until `document.body.dataset.swReady === "1"` and `navigator.serviceWorker.controller` is set.
+ * @param page a page on the gym origin; @param timeoutMs bound, default {@link SW_READY_TIMEOUT_MS} ms.
+ * @throws InfrastructureError when the page reports `swReady = "error"`, or on timeout.
+ */
+export async function waitForSwReady(page: Page, timeoutMs = SW_READY_TIMEOUT_MS): Promise<void> {
+	let state: string;
+	try {
+		const handle = await page.waitForFunction(
+			() => {
+				const ready = document.body?.dataset.swReady;
+				if (ready === 'error') return 'error';
+				return ready === '1' && navigator.serviceWorker?.controller ? 'ready' : false;
+			},
+			undefined,
+			{ timeout: timeoutMs }
+		);
+		state = String(await handle.jsonValue());
+	} catch (e) {
+		throw new InfrastructureError(
+			`Service Worker never took control of ${page.url()} within ${timeoutMs} ms (document.body.dataset.swReady is not "1"): ${(e as Error).message.split('\n')[0]}`,
+			{ cause: e }
+		);
+	}
+	if (state === 'error') {
+		throw new InfrastructureError(`The page at ${page.url()} reported swReady="error": its Service Worker did not take control.`);
+	}
+}
+
+/** Bound of one request made from the page, ms: a control endpoint that hangs becomes an InfrastructureError. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/** A request made from the page. */
+export interface PageRequest {
+	/** HTTP method, e.g. `GET`, `POST`, `PUT`. */
+	method: string;
+	/** Path on the page's origin, e.g. `/__salesgym/run`. */
+	path: string;
+	/** Raw request body (sent with `content-type: application/json`), or absent. */
+	body?: string;
+}
+
+/** Status and body text of a response seen by the page. */
+export interface PageResponse {
+	/** HTTP status. */
+	status: number;
+	/** Response body as text. */
+	text: string;
+}
+
+/**
+ * `fetch(path)` from the page context; any status is returned.
+ * @throws InfrastructureError when the page is gone, the fetch rejects (network error) or takes longer than
+ *   {@link REQUEST_TIMEOUT_MS} ms.
+ */
+export async function pageFetch(page: Page, request: PageRequest): Promise<PageResponse> {
+	try {
+		return await page.evaluate(async ({ method, path, body, timeoutMs }) => {
+			const init: RequestInit = { method, signal: AbortSignal.timeout(timeoutMs) };
+			if (body !== null) {
+				init.body = body;
+				init.headers = { 'content-type': 'application/json' };
+			}
+			const res = await fetch(path, init);
+			return { status: res.status, text: await res.text() };
+		}, { method: request.method, path: request.path, body: request.body ?? null, timeoutMs: REQUEST_TIMEOUT_MS });
+	} catch (e) {
+		throw new InfrastructureError(`${request.method} ${request.path} from the page failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+	}
+}
+
+/**
+ * {@link pageFetch} for JSON endpoints: sends `json` (when given) and parses the 2xx answer.
+ * @returns the parsed body (unvalidated: callers check it with zod).
+ * @throws InfrastructureError on a non-2xx status (message includes the body, first 500 chars) or a non-JSON body.
+ */
+export async function pageJson(page: Page, method: string, path: string, json?: unknown): Promise<unknown> {
+	const res = await pageFetch(page, { method, path, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
+	if (res.status < 200 || res.status > 299) {
+		throw new InfrastructureError(`${method} ${path} answered ${res.status}: ${res.text.slice(0, 500)}`);
+	}
+	try {
+		return JSON.parse(res.text) as unknown;
+	} catch (e) {
+		throw new InfrastructureError(`${method} ${path} answered ${res.status} with a non-JSON body: ${res.text.slice(0, 200)}`, { cause: e });
+	}
+}

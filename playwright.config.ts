@@ -1,0 +1,34 @@
+/**
+ * Playwright e2e config: Debian's Chromium (harness/browser.ts) against the built SPA served by
+ * `salesgym serve` on 127.0.0.1:4179 (built first when build/ is missing).
+ */
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './harness/browser';
+
+/** Port of the e2e server (not 4173, so a developer's `npm start` does not collide). */
+const PORT = 4179;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: false,
+	workers: 2,
+	forbidOnly: !!process.env.CI,
+	retries: 0,
+	reporter: 'list',
+	timeout: 60_000,
+	use: {
+		baseURL: BASE_URL,
+		launchOptions: chromiumLaunchOptions(),
+		actionTimeout: 10_000,
+		trace: 'retain-on-failure'
+	},
+	webServer: {
+		command: `node bin/salesgym.js serve --port ${PORT} --build-if-needed`,
+		url: BASE_URL,
+		reuseExistingServer: !process.env.CI,
+		timeout: 120_000,
+		stdout: 'pipe',
+		stderr: 'pipe'
+	}
+});

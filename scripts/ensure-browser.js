@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+// Makes sure a Chromium for Playwright is on this machine (`npm run browser`, first step of `npm test`).
+// Order: $SALESGYM_CHROMIUM, Debian's /usr/bin/chromium, Playwright's own Chromium if it was downloaded.
+// None: as root on Debian, `apt-get update && apt-get install -y --no-install-recommends chromium`;
+// otherwise print the command to run and exit 1. (Playwright's browser download does not work on a closed
+// network, so Debian's package is the default.) Plain Node ESM, no dependencies beyond the optional probe
+// of @playwright/test.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Prints the browser's version line (best effort).
+ * @param {string} path absolute path of a Chromium binary.
+ */
+function report(path) {
+	const v = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 20_000 });
+	const version = v.status === 0 ? v.stdout.trim() : 'version unknown';
+	console.log(`ensure-browser: using ${path} (${version})`);
+}
+
+/**
+ * Playwright's own Chromium, when `npx playwright install chromium` downloaded it.
+ * @returns {Promise<string | undefined>} its path, or undefined when absent.
+ */
+async function playwrightChromium() {
+	try {
+		const { chromium } = await import('@playwright/test');
+		const path = chromium.executablePath();
+		return path && existsSync(path) ? path : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Runs a command with inherited output, printing it first.
+ * @param {string} cmd @param {string[]} args
+ * @returns {boolean} whether it exited 0.
+ */
+function run(cmd, args) {
+	console.log(`ensure-browser: $ ${cmd} ${args.join(' ')}`);
+	const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+	return r.status === 0;
+}
+
+const fromEnv = process.env.SALESGYM_CHROMIUM;
+if (fromEnv) {
+	if (!existsSync(fromEnv)) {
+		console.error(`ensure-browser: SALESGYM_CHROMIUM=${fromEnv} does not exist; unset it or point it at a Chromium binary.`);
+		process.exit(1);
+	}
+	report(fromEnv);
+	process.exit(0);
+}
+if (existsSync(SYSTEM_CHROMIUM)) {
+	report(SYSTEM_CHROMIUM);
+	process.exit(0);
+}
+const bundled = await playwrightChromium();
+if (bundled) {
+	report(bundled);
+	process.exit(0);
+}
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const isDebian = existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
+if (isRoot && isDebian) {
+	console.log(`ensure-browser: no Chromium found; installing Debian's chromium package.`);
+	if (!run('apt-get', ['update']) || !run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']) || !existsSync(SYSTEM_CHROMIUM)) {
+		console.error('ensure-browser: installing chromium with apt-get failed (see above).');
+		process.exit(1);
+	}
+	report(SYSTEM_CHROMIUM);
+	process.exit(0);
+}
+console.error('ensure-browser: no Chromium found for Playwright. Install one, then run this again:');
+if (isDebian) console.error('  sudo apt-get update && sudo apt-get install -y --no-install-recommends chromium');
+else console.error('  npx playwright install chromium');
+console.error('  (or set SALESGYM_CHROMIUM=/path/to/chromium)');
+process.exit(1);
