@@ -42,7 +42,7 @@ export default ts.config(
 		}
 	},
 	{
-		files: ['harness/**', 'bin/**', 'scripts/**'],
+		files: ['harness/**'],
 		rules: restrict(['svelte', 'dexie'], ['$app/*', '**/src/**'], 'The harness runs in Node and drives the gym through a browser, never its internals.')
 	}
 );

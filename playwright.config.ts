@@ -24,7 +24,7 @@ export default defineConfig({
 		trace: 'retain-on-failure'
 	},
 	webServer: {
-		command: `node bin/salesgym.js serve --port ${PORT} --build-if-needed`,
+		command: `node harness/salesgym.js serve --port ${PORT} --build-if-needed`,
 		url: BASE_URL,
 		reuseExistingServer: !process.env.CI,
 		timeout: 120_000,

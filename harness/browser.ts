@@ -2,7 +2,7 @@
  * Chromium launch options shared by the CLI (`salesgym run|bench`) and `playwright.config.ts`.
  *
  * Playwright cannot download its own browser on this network, so we drive Debian's `/usr/bin/chromium`
- * (see `scripts/ensure-browser.js`, which installs it). The flags keep Chromium from opening background
+ * (see `harness/ensure-browser.js`, which installs it). The flags keep Chromium from opening background
  * connections that the closed network refuses (node machine notes) and let it run as root.
  */
 import { existsSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `salesgym` command line (entry: `bin/salesgym.js`). Commands: `serve`, `run`, `bench`, `help`.
+ * `salesgym` command line (entry: `harness/salesgym.js`). Commands: `serve`, `run`, `bench`, `help`.
  *
  * Exit codes: 0 done (whether or not episodes passed); 1 unexpected failure (e.g. an invalid blueprint file,
  * a missing build for `serve`); 2 bad command-line input; 3 infrastructure error (browser crash, SW never
@@ -305,7 +305,7 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 
 /**
  * Runs the CLI.
- * @param argv arguments after `node bin/salesgym.js`.
+ * @param argv arguments after `node harness/salesgym.js`.
  * @returns the exit code (see the module doc); never throws.
  */
 export async function main(argv: readonly string[], io: Io = stdio): Promise<number> {

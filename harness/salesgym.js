@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
 
-register({ tsconfig: fileURLToPath(new URL('../harness/tsconfig.json', import.meta.url)) });
-/** @type {typeof import('../harness/cli.ts')} */
-const { main } = await import('../harness/cli.ts');
+register({ tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)) });
+/** @type {typeof import('./cli.ts')} */
+const { main } = await import('./cli.ts');
 process.exitCode = await main(process.argv.slice(2));
