@@ -23,15 +23,15 @@ export const InitRequest = z.strictObject({
 });
 export type InitRequest = z.infer<typeof InitRequest>;
 
-/** Answer of `POST /__salesgym/run`. `counts` = rows per table per gym after the reset. */
-export interface RunInfo {
-	run_id: string;
-	task_id: string | null;
-	seed: number;
-	/** Virtual time, UTC ISO-8601 ms. */
-	clock: string;
-	counts: Record<string, Record<string, number>>;
-}
+/** Answer of `POST /__salesgym/run` (and of `PUT /__salesgym/state`). `counts` = rows per table per gym after the reset. */
+export const RunInfo = z.strictObject({
+	run_id: z.string().min(1),
+	task_id: z.string().nullable(),
+	seed: z.number().int().nonnegative(),
+	clock: z.string().describe('virtual time, UTC ISO-8601 ms'),
+	counts: z.record(z.string(), z.record(z.string(), z.number().int().nonnegative())).describe('gym → table → rows')
+});
+export type RunInfo = z.infer<typeof RunInfo>;
 
 /** The canonical export of a run (see README "State export"). */
 export interface StateExport {

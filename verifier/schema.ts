@@ -74,39 +74,36 @@ export const VerifyRequest = z
 export type VerifyRequest = z.infer<typeof VerifyRequest>;
 
 /** Per-assertion verdict. `actual` is the single value the query yielded (absent when it yielded 0 or ≥2). */
-export interface AssertionResult {
-	id: string;
-	step: number;
-	platform: string;
-	op: Op;
-	expected: unknown;
-	actual?: unknown;
-	passed: boolean;
-	/** Why it failed other than a mismatch: jq error text, or "query yielded N values (expected exactly 1)". */
-	error?: string;
-	/** How many values the query yielded. */
-	outputs: number;
-}
+export const AssertionResult = z.strictObject({
+	id: z.string(),
+	step: z.number().int().describe('0-based blueprint step index'),
+	platform: z.string(),
+	op: Op,
+	expected: z.unknown(),
+	actual: z.unknown().optional().describe('the query’s value; a string preview when longer than ACTUAL_MAX_CHARS'),
+	passed: z.boolean(),
+	error: z.string().optional().describe('jq error text, "query yielded N values (expected exactly 1)", or a type mismatch'),
+	outputs: z.number().int().nonnegative().describe('how many values the query yielded')
+});
+export type AssertionResult = z.infer<typeof AssertionResult>;
 
 /** Per-step verdict: a step passes iff all its assertions pass. */
-export interface StepResult {
-	index: number;
-	platform: string;
-	passed: boolean;
-}
+export const StepResult = z.strictObject({ index: z.number().int(), platform: z.string(), passed: z.boolean() });
+export type StepResult = z.infer<typeof StepResult>;
 
 /**
- * The verdict of one verification. `passed` iff every assertion passed; `score` = passed / total (0..1);
- * `first_failing_step` is the lowest step index with a failing assertion, or null.
+ * The verdict of one verification (`POST /verify`). `passed` iff every assertion passed; `score` =
+ * passed / total (0..1); `first_failing_step` is the lowest step index with a failing assertion, or null;
+ * `ms` is the jq evaluation's wall time.
  */
-export interface VerifyResult {
-	run_id: string;
-	task_id: string | null;
-	passed: boolean;
-	score: number;
-	first_failing_step: number | null;
-	steps: StepResult[];
-	assertions: AssertionResult[];
-	/** Wall time of the jq evaluation, ms. */
-	ms: number;
-}
+export const VerifyResult = z.strictObject({
+	run_id: z.string(),
+	task_id: z.string().nullable(),
+	passed: z.boolean(),
+	score: z.number().min(0).max(1),
+	first_failing_step: z.number().int().nullable(),
+	steps: z.array(StepResult),
+	assertions: z.array(AssertionResult),
+	ms: z.number().nonnegative()
+});
+export type VerifyResult = z.infer<typeof VerifyResult>;
