@@ -5,25 +5,12 @@
  * Functions resolve (never throw) to `{ok: true, data}` or `{ok: false, status, message}`; `status` 0 means
  * no response (e.g. the Service Worker is not in control).
  */
+import type { Blueprint } from '$blueprints/schema';
 import { apiFetch } from '$lib/runtime';
+import type { AssertionResult, VerifyResult } from '$verifier/schema';
 
-/** One task of the catalogue (`GET /__salesgym/tasks`), a summary of its blueprint. */
-export interface TaskSummary {
-	/** Versioned blueprint id, e.g. `hubspot/inbound-demo-request-v1`. */
-	id: string;
-	title: string;
-	/** `inbound` or `outbound`. */
-	category: string;
-	business_function: string;
-	/** Gyms the task touches, e.g. `["hubspot"]`. */
-	platforms: string[];
-	/** The outcome, for humans. */
-	goal: string;
-	/** What the agent is told. */
-	prompt: string;
-	/** Path where the episode starts, e.g. `/hubspot/contacts`. */
-	start_path: string;
-}
+/** One task of the catalogue (`GET /__salesgym/tasks`): a summary of its blueprint. */
+export type TaskSummary = Pick<Blueprint, 'id' | 'title' | 'category' | 'business_function' | 'platforms' | 'goal' | 'prompt' | 'start_path'>;
 
 /** The current run (`POST|GET /__salesgym/run`). */
 export interface RunInfo {
@@ -38,28 +25,11 @@ export interface RunInfo {
 	counts?: unknown;
 }
 
-/** Verdict of one assertion in a verify result. */
-export interface AssertionVerdict {
-	id: string;
-	step: number;
-	platform?: string;
-	op?: string;
-	expected?: unknown;
-	actual?: unknown;
-	passed: boolean;
-	error?: string;
-}
+/** Verdict of one assertion in a verify result (the verifier's schema). */
+export type AssertionVerdict = AssertionResult;
 
-/** Body of `POST /verify`: `passed` iff every assertion passed; `score` in 0..1. */
-export interface VerifyOutcome {
-	run_id: string;
-	task_id: string | null;
-	passed: boolean;
-	score: number;
-	first_failing_step: number | null;
-	steps: { index: number; platform: string; passed: boolean }[];
-	assertions: AssertionVerdict[];
-}
+/** Body of `POST /verify`'s answer: `passed` iff every assertion passed; `score` in 0..1. */
+export type VerifyOutcome = VerifyResult;
 
 /** Outcome of a run-control call. */
 export type ControlResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
