@@ -59,11 +59,19 @@ function exclusive<T>(op: () => Promise<T>): Promise<T> {
 	return next;
 }
 
+/**
+ * Whether a run is known to exist. Only a shortcut that skips a read per API call: a run, once created, is
+ * never removed, and after an SW restart this starts false and is checked again in IndexedDB.
+ */
+let runExists = false;
+
 /** Opens a sandbox run on the base seed when a gym API is called before any run exists (first visit, demo). */
-function ensureRun(ctx: RunContext): Promise<void> {
-	return exclusive(async () => {
+async function ensureRun(ctx: RunContext): Promise<void> {
+	if (runExists) return lifecycle.then(() => undefined);
+	await exclusive(async () => {
 		if (!(await currentRun(ctx))) await initRun(ctx, {});
 	});
+	runExists = true;
 }
 
 /** Minimal view of the SW global scope that routing needs (so Node tests can pass a fake). */
