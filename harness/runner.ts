@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
 import type { Agent } from './agents';
 import { ACTION_TIMEOUT_MS } from './agents';
-import { RunResponse, VerifyResponse, type AssertionVerdict } from './contract';
+import { RunResponse, VerifyResponse } from './contract';
 import { InfrastructureError } from './errors';
 import { pageJson, waitForSwReady } from './page';
 
@@ -48,19 +48,8 @@ export interface EpisodeResult {
 	result: VerifyResponse;
 }
 
-/** The `--json` row of one episode (the verdict without per-step details). */
-export interface EpisodeSummary {
-	task_id: string;
-	agent: string;
-	run_id: string;
-	passed: boolean;
-	score: number;
-	/** ms, integer. */
-	ms: number;
-	first_failing_step: number | null;
-	agent_error: string | null;
-	assertions: AssertionVerdict[];
-}
+/** The `--json` row of one episode: the episode without the full verdict, plus its first failing step and assertions. */
+export type EpisodeSummary = Omit<EpisodeResult, 'result'> & Pick<VerifyResponse, 'first_failing_step' | 'assertions'>;
 
 /** Reduces an {@link EpisodeResult} to its `--json` row. */
 export function summarize(r: EpisodeResult): EpisodeSummary {
