@@ -115,7 +115,13 @@ export function createHubSpotGym(db = new HubSpotDb()): Gym {
 					if (pathMatches.length) throw new HubSpotError(405, 'INVALID_METHOD', `${req.method} is not allowed on ${req.path}`);
 					throw new HubSpotError(404, 'OBJECT_NOT_FOUND', `No route matches ${req.method} ${req.path}`);
 				}
-				const params = (route.pattern.exec(req.path) ?? []).slice(1).map((p) => decodeURIComponent(p));
+				const params = (route.pattern.exec(req.path) ?? []).slice(1).map((p) => {
+					try {
+						return decodeURIComponent(p);
+					} catch {
+						throw invalidInput(`malformed path segment "${p}"`);
+					}
+				});
 				const res = await route.handler(db, req, ...params);
 				return { ...res, headers: { ...res.headers, 'x-hubspot-correlation-id': corr } };
 			} catch (err) {

@@ -155,6 +155,12 @@ describe('GET/PATCH /crm/v3/objects/contacts/{id}', () => {
 		expect(await snapshot()).toBe(before);
 	});
 
+	it('400s for a malformed percent-encoding in the id, instead of crashing', async () => {
+		const res = await gym.handle(req('GET', `${CONTACTS}/%E0%A4%A`));
+		expect(res.status).toBe(400);
+		expect(res.body).toMatchObject({ category: 'VALIDATION_ERROR' });
+	});
+
 	it('405s for an unsupported method on a known path', async () => {
 		const res = await gym.handle(req('DELETE', `${CONTACTS}/101`));
 		expect(res.status).toBe(405);
