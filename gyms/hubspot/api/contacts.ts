@@ -152,7 +152,7 @@ export async function listContacts(db: HubSpotDb, req: ApiRequest): Promise<ApiR
 /** Finds a live contact by id, or by email with `idProperty=email`. */
 async function findContact(db: HubSpotDb, idOrEmail: string, idProperty: string | null): Promise<ContactRow | undefined> {
 	if (idProperty === 'email') {
-		const rows = await db.contacts.where('emailKey').equals(decodeURIComponent(idOrEmail).toLowerCase()).toArray();
+		const rows = await db.contacts.where('emailKey').equals(idOrEmail.toLowerCase()).toArray();
 		return rows.find((r) => !r.archived);
 	}
 	if (idProperty !== null && idProperty !== 'hs_object_id') throw invalidInput(`idProperty "${idProperty}" is not a unique property`);
