@@ -145,3 +145,17 @@ test('/verify: inline assertions, a stale run_id, and a bad body', async ({ gym 
 	expect(answers[1]![0]).toBe(400);
 	expect(answers[1]![1].message).toContain('taskid');
 });
+
+test('when the SW cannot take control, the page shows a visible error within the 5 s bound', async ({ page }) => {
+	// A registration that never settles: the page must give up at its 5 s bound, visibly.
+	await page.addInitScript(() => {
+		navigator.serviceWorker.register = () => new Promise(() => {});
+	});
+	const t0 = Date.now();
+	await page.goto('/hubspot/contacts');
+	await expect(page.getByRole('alert')).toContainText('salesgym could not start', { timeout: 8000 });
+	expect(Date.now() - t0).toBeGreaterThanOrEqual(5000);
+	expect(Date.now() - t0).toBeLessThan(7000);
+	expect(await page.evaluate(() => document.body.dataset.swReady)).toBe('error');
+	expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(false);
+});
