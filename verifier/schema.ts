@@ -80,9 +80,10 @@ export const AssertionResult = z.strictObject({
 	platform: z.string(),
 	op: Op,
 	expected: z.unknown(),
-	actual: z.unknown().optional().describe('the query’s value; a string preview when longer than ACTUAL_MAX_CHARS'),
+	actual: z.unknown().optional().describe('the query’s single value; absent when it yielded 0 or ≥2 values or jq failed'),
+	actual_truncated: z.literal(true).optional().describe('set when `actual` is a string preview of a value longer than 2,048 chars'),
 	passed: z.boolean(),
-	error: z.string().optional().describe('jq error text, "query yielded N values (expected exactly 1)", or a type mismatch'),
+	error: z.string().optional().describe('why it failed other than a mismatch: jq error text, "query yielded N values (expected exactly 1)", or a type mismatch'),
 	outputs: z.number().int().nonnegative().describe('how many values the query yielded')
 });
 export type AssertionResult = z.infer<typeof AssertionResult>;

@@ -88,7 +88,7 @@ export function evaluate(
 		const { actual, truncated } = bounded(value);
 		const r: AssertionResult = { ...base, actual, passed: verdict.passed, outputs: 1 };
 		if (verdict.error) r.error = verdict.error;
-		if (truncated) r.error = r.error ? `${r.error} (actual truncated)` : 'actual truncated';
+		if (truncated) r.actual_truncated = true;
 		return r;
 	});
 	const stepIndexes = [...new Set(assertions.map((a) => a.step))].sort((x, y) => x - y);

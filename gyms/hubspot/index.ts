@@ -106,7 +106,7 @@ export function createHubSpotGym(db = new HubSpotDb()): Gym {
 
 		async handle(req: ApiRequest): Promise<ApiResponse> {
 			const meta = await db.meta.get('run');
-			const corr = correlationId(meta?.run_id ?? '', meta?.seq ?? 0, req.method, req.path, req.query.toString());
+			const corr = correlationId(meta?.run_id ?? '', meta?.seq ?? 0, req.method, req.path, req.query.toString(), JSON.stringify(req.body) ?? '', req.bodyError ?? '');
 			try {
 				if (req.bodyError !== undefined) throw invalidInput(req.bodyError);
 				const pathMatches = ROUTES.filter((r) => r.pattern.test(req.path));

@@ -107,6 +107,17 @@ describe('POST /crm/v3/objects/contacts', () => {
 		expect(await snapshot()).toBe(before);
 	});
 
+	it('correlation ids are deterministic per request, and differ between different rejected requests', async () => {
+		const a = await gym.handle(req('POST', CONTACTS, { properties: { email: 'bad-1' } }));
+		const b = await gym.handle(req('POST', CONTACTS, { properties: { email: 'bad-2' } }));
+		const a2 = await gym.handle(req('POST', CONTACTS, { properties: { email: 'bad-1' } }));
+		const id = (r: { body?: unknown }) => (r.body as { correlationId: string }).correlationId;
+		expect(id(a)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+		expect(id(a)).not.toBe(id(b));
+		expect(id(a2)).toBe(id(a));
+		expect(a.headers?.['x-hubspot-correlation-id']).toBe(id(a));
+	});
+
 	it('answers invalid JSON with a 400', async () => {
 		const res = await gym.handle({ ...req('POST', CONTACTS), bodyError: 'body is not valid JSON' });
 		expect(res.status).toBe(400);
