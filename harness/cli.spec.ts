@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { episodeHeader, episodeLine, main, parseCli, parseIntOption } from './cli';
-import { UsageError } from './errors';
+import { episodeHeader, episodeLine, listenError, main, parseCli, parseIntOption } from './cli';
+import { startServer } from './server';
+import { InfrastructureError, UsageError } from './errors';
 
 function usageMessage(argv: string[]): string {
 	try {
@@ -85,6 +86,34 @@ describe('main', () => {
 		expect(err).toContain('salesgym: --task is required');
 		expect(await main(['help'], io)).toBe(0);
 		expect(out).toContain('salesgym run --agent');
+	});
+
+	it('with no arguments, exits 2 and prints the usage', async () => {
+		let err = '';
+		const io = { out: () => {}, err: (t: string) => void (err += t) };
+		expect(await main([], io)).toBe(2);
+		expect(err).toContain('missing command');
+		expect(err).toContain('salesgym serve [--port');
+	});
+
+	it('a busy port is an infrastructure error with a clear message', async () => {
+		const { createServer } = await import('node:net');
+		const { mkdtempSync, writeFileSync } = await import('node:fs');
+		const { tmpdir } = await import('node:os');
+		const { join } = await import('node:path');
+		const blocker = createServer().listen(0, '127.0.0.1');
+		await new Promise((ok) => blocker.once('listening', ok));
+		const port = (blocker.address() as { port: number }).port;
+		const root = mkdtempSync(join(tmpdir(), 'salesgym-root-'));
+		writeFileSync(join(root, 'index.html'), '<!doctype html>');
+		try {
+			const failure = await startServer({ root, port }).then(() => null, (e: unknown) => e);
+			const mapped = listenError(failure, '127.0.0.1', port);
+			expect(mapped).toBeInstanceOf(InfrastructureError);
+			expect((mapped as Error).message).toBe(`port ${port} on 127.0.0.1 is already in use; pick another with --port`);
+		} finally {
+			blocker.close();
+		}
 	});
 });
 

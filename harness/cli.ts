@@ -180,9 +180,22 @@ function blueprintDir(): string {
 	return relative(process.cwd(), join(REPO_ROOT, 'blueprints')) || '.';
 }
 
+/** Maps a listen failure to what the CLI reports: a busy port is an {@link InfrastructureError} (exit 3) with a hint. */
+export function listenError(e: unknown, host: string, port: number): unknown {
+	if ((e as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE') {
+		return new InfrastructureError(`port ${port} on ${host} is already in use; pick another with --port`, { cause: e });
+	}
+	return e;
+}
+
 async function serve(cmd: Extract<Command, { command: 'serve' }>, io: Io): Promise<number> {
 	if (cmd.buildIfNeeded) await ensureBuild(io);
-	const server = await startServer({ root: join(REPO_ROOT, 'build'), port: cmd.port, host: cmd.host });
+	let server: RunningServer;
+	try {
+		server = await startServer({ root: join(REPO_ROOT, 'build'), port: cmd.port, host: cmd.host });
+	} catch (e) {
+		throw listenError(e, cmd.host, cmd.port);
+	}
 	io.out(`salesgym: serving build/ at ${server.url}\n`);
 	await new Promise<void>((ok) => {
 		process.once('SIGINT', ok);
@@ -324,7 +337,7 @@ export async function main(argv: readonly string[], io: Io = stdio): Promise<num
 		}
 	} catch (e) {
 		if (e instanceof UsageError) {
-			io.err(`salesgym: ${e.message}\nRun \`salesgym help\` for usage.\n`);
+			io.err(`salesgym: ${e.message}\n${argv.length === 0 ? `${USAGE}\n` : 'Run `salesgym help` for usage.\n'}`);
 			return 2;
 		}
 		if (e instanceof InfrastructureError) {
