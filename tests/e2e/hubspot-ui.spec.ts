@@ -74,5 +74,5 @@ test('launcher: start a task, see its prompt, check it (fails on a fresh run)', 
 	await expect(page.getByRole('link', { name: 'Open HubSpot' })).toHaveAttribute('href', '/hubspot/contacts');
 	await page.getByRole('button', { name: 'Check' }).click();
 	await expect(page.getByText(/FAILED/)).toBeVisible();
-	await expect(page.getByRole('table', { name: 'Assertions' }).getByRole('row')).toHaveCount(10); // header + 9
+	await expect(page.getByRole('table', { name: 'Assertions' }).getByRole('row')).toHaveCount(11); // header + 10
 });

@@ -36,6 +36,7 @@ export const CONTACT_FORM_FIELDS = [
 	{ name: 'firstname', label: 'First name', type: 'text' },
 	{ name: 'lastname', label: 'Last name', type: 'text' },
 	{ name: 'jobtitle', label: 'Job title', type: 'text' },
+	{ name: 'company', label: 'Company name', type: 'text' },
 	{ name: 'phone', label: 'Phone number', type: 'tel' }
 ] as const;
 
@@ -62,6 +63,7 @@ export const PROPERTY_LABELS: Record<EditableProperty, string> = {
 	firstname: 'First name',
 	lastname: 'Last name',
 	jobtitle: 'Job title',
+	company: 'Company name',
 	phone: 'Phone number',
 	hubspot_owner_id: 'Contact owner',
 	lifecyclestage: 'Lifecycle stage',
@@ -173,21 +175,24 @@ const UTC_PARTS = new Intl.DateTimeFormat('en-US', {
 	day: 'numeric',
 	hour: 'numeric',
 	minute: '2-digit',
+	second: '2-digit',
 	hour12: true
 });
 
 /**
  * Formats an ISO-8601 timestamp from the API in UTC, e.g. `2026-03-02T09:00:00.000Z` → "Mar 2, 2026 9:00 AM UTC".
  * Built from parts with plain spaces (ICU may insert U+202F before AM/PM), never in the host time zone.
+ * `seconds: true` adds seconds ("9:00:05 AM"), e.g. for the virtual clock, which moves 1 s per change.
  * @returns "--" for an empty value, the input unchanged when it does not parse.
  */
-export function formatDateTimeUtc(iso: string): string {
+export function formatDateTimeUtc(iso: string, options: { seconds?: boolean } = {}): string {
 	if (!iso) return EMPTY_CELL;
 	const date = new Date(iso);
 	if (Number.isNaN(date.getTime())) return iso;
 	const parts = UTC_PARTS.formatToParts(date);
 	const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-	return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} UTC`;
+	const time = `${part('hour')}:${part('minute')}${options.seconds ? `:${part('second')}` : ''}`;
+	return `${part('month')} ${part('day')}, ${part('year')} ${time} ${part('dayPeriod').toUpperCase()} UTC`;
 }
 
 /** The create date of a contact: property `createdate`, else the object's `createdAt`. */
