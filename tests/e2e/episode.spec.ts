@@ -6,30 +6,14 @@ import type { Browser, Page } from '@playwright/test';
 import { loadBlueprints } from '../../harness/blueprints';
 import { oracle, performAction } from '../../harness/agents';
 import type { Blueprint } from '../../blueprints/schema';
-import { expect, test } from './fixtures';
+import { expect, exportState, freshEpisode as freshEpisodeOf, test, verify as verifyOf } from './fixtures';
 import { waitForSwReady } from '../../harness/page';
 
 const TASK = 'hubspot/inbound-demo-request-v1';
 const blueprint = loadBlueprints().find((b) => b.id === TASK) as Blueprint;
 
-/** Opens a fresh context (fresh IndexedDB) with an optional time zone, resets to the task, returns the page. */
-async function freshEpisode(browser: Browser, baseURL: string, runId: string, timezoneId?: string): Promise<Page> {
-	const context = await browser.newContext({ baseURL, timezoneId });
-	const page = await context.newPage();
-	await page.goto(blueprint.start_path);
-	await waitForSwReady(page);
-	await page.evaluate(async (body) => {
-		const res = await fetch('/__salesgym/run', { method: 'POST', body: JSON.stringify(body) });
-		if (!res.ok) throw new Error(await res.text());
-	}, { task_id: TASK, run_id: runId });
-	await page.goto(blueprint.start_path);
-	await waitForSwReady(page);
-	return page;
-}
-
-const exportState = (page: Page) => page.evaluate(async () => (await fetch('/__salesgym/state')).text());
-const verify = (page: Page, runId: string) =>
-	page.evaluate(async (body) => (await fetch('/verify', { method: 'POST', body: JSON.stringify(body) })).json(), { run_id: runId, task_id: TASK });
+const freshEpisode = (browser: Browser, baseURL: string, runId: string) => freshEpisodeOf(browser, baseURL, blueprint, runId);
+const verify = (page: Page, runId: string) => verifyOf(page, blueprint, runId);
 
 async function runStep(page: Page, index: number): Promise<void> {
 	for (const action of blueprint.steps[index]!.actions) await performAction(page, action);
@@ -47,33 +31,6 @@ test('first load of a fresh context is controlled by the SW before any API call'
 	await expect(page.getByRole('link', { name: 'Julian Cook' })).toBeVisible();
 	expect(apiRequests.length).toBeGreaterThan(0);
 	expect(apiRequests.every((r) => r.fromSW)).toBe(true);
-});
-
-test('oracle through the UI passes with score 1; a fresh reset fails', async ({ browser, baseURL }) => {
-	const page = await freshEpisode(browser, baseURL!, 'oracle-1');
-	const before = await verify(page, 'oracle-1');
-	expect(before.passed).toBe(false);
-	expect(before.first_failing_step).toBe(0);
-	await oracle.act(page, blueprint, { baseUrl: baseURL!, runId: 'oracle-1' });
-	const after = await verify(page, 'oracle-1');
-	expect(after).toMatchObject({ run_id: 'oracle-1', task_id: TASK, passed: true, score: 1, first_failing_step: null });
-	expect(after.assertions).toHaveLength(blueprint.steps.flatMap((s) => s.verifiers).length);
-	await page.context().close();
-});
-
-test('two oracle replays export byte-identical state, in two different time zones', async ({ browser, baseURL }) => {
-	const exports: string[] = [];
-	for (const tz of ['America/Los_Angeles', 'Asia/Tokyo']) {
-		const page = await freshEpisode(browser, baseURL!, 'replay', tz);
-		expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(tz);
-		await oracle.act(page, blueprint, { baseUrl: baseURL!, runId: 'replay' });
-		exports.push(await exportState(page));
-		await page.context().close();
-	}
-	expect(exports[0]!.length).toBeGreaterThan(1000);
-	expect(exports[1]).toBe(exports[0]);
-	const state = JSON.parse(exports[0]!);
-	expect(state.events.map((e: { method: string }) => e.method)).toEqual(['POST', 'PATCH']);
 });
 
 test('a reload mid-episode loses nothing', async ({ browser, baseURL }) => {

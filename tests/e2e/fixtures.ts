@@ -2,10 +2,12 @@
  * Playwright fixture for gym e2e tests: `import { test, expect } from './fixtures'`, then use `gym` in a test.
  * Every call is fetched from the page context, because only pages the Service Worker controls reach it.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import type { Blueprint } from '../../blueprints/schema';
 import { RunResponse, VerifyResponse, type RunRequest } from '../../harness/contract';
 import { InfrastructureError } from '../../harness/errors';
 import { pageFetch, pageJson, waitForSwReady } from '../../harness/page';
+import { resetRun, verifyRun } from '../../harness/runner';
 
 /** Body of `POST /verify`: the current run and either a task id or inline assertions. */
 export interface VerifyBody {
@@ -66,3 +68,19 @@ export const test = base.extend<{ gym: Gym }>({
 });
 
 export { expect };
+
+/** Opens a fresh context (fresh IndexedDB) in `timezoneId`, resets to the blueprint, and lands on its start page. */
+export async function freshEpisode(browser: Browser, baseURL: string, bp: Blueprint, runId: string, timezoneId?: string): Promise<Page> {
+	const context = await browser.newContext({ baseURL, timezoneId });
+	const gym = gymFor(await context.newPage());
+	await gym.open(bp.start_path);
+	await resetRun(gym.page, bp.id, runId);
+	await gym.open(bp.start_path);
+	return gym.page;
+}
+
+/** `POST /verify` for the blueprint, from the page. */
+export const verify = (page: Page, bp: Blueprint, runId: string): Promise<VerifyResponse> => verifyRun(page, bp.id, runId);
+
+/** `GET /__salesgym/state`, from the page: the canonical export text. */
+export const exportState = (page: Page): Promise<string> => gymFor(page).exportState();
