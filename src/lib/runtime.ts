@@ -6,7 +6,7 @@
  * awaits {@link swReady} first. Readiness is published as `document.body.dataset.swReady`:
  * `"1"` when controlled, `"error"` when the bound passed (the layout then shows a visible alert).
  */
-import { installVerifyBridge } from './verify-bridge';
+import { installVerifyBridge, verifierWorker } from './verify-bridge';
 
 /** How long the page waits for SW control before giving up, ms. */
 export const SW_READY_TIMEOUT_MS = 5000;
@@ -38,11 +38,31 @@ export function swReady(): Promise<void> {
 		});
 		await Promise.race([registration.then(() => controlled), timeout]);
 		document.body.dataset.swReady = '1';
+		warmVerifierOnce();
 	})();
 	ready.catch(() => {
 		document.body.dataset.swReady = 'error';
 	});
 	return ready;
+}
+
+/** localStorage key set once the verifier's chunks and jq wasm went through the SW (and so sit in its cache). */
+export const VERIFIER_WARM_KEY = 'salesgym:verifier-warm';
+
+/**
+ * Once per browser profile, when the page is idle, loads the verifier worker and its jq wasm. The SW caches
+ * them on the way (its `/_app/immutable/` CacheFirst route; they are not in the precache manifest because
+ * SvelteKit does not list worker chunks), so a later `/verify` works offline and skips the download.
+ */
+function warmVerifierOnce(): void {
+	if (localStorage.getItem(VERIFIER_WARM_KEY)) return;
+	const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+	idle(() => {
+		verifierWorker()
+			.warm()
+			.then(() => localStorage.setItem(VERIFIER_WARM_KEY, '1'))
+			.catch(() => undefined); // a later /verify reports the error
+	});
 }
 
 /**

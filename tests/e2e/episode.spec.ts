@@ -116,3 +116,18 @@ test('when the SW cannot take control, the page shows a visible error within the
 	expect(await page.evaluate(() => document.body.dataset.swReady)).toBe('error');
 	expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(false);
 });
+
+test('offline after the first load: reload, the gym API and /verify all work from the SW and its caches', async ({ gym, context }) => {
+	const { page } = gym;
+	await gym.open('/hubspot/contacts');
+	await gym.reset({ task_id: TASK, run_id: 'offline' });
+	await page.waitForFunction(() => localStorage.getItem('salesgym:verifier-warm') === '1');
+	await context.setOffline(true);
+	await page.reload();
+	await waitForSwReady(page);
+	await expect(page.getByRole('link', { name: 'Priya Raman' })).toBeVisible();
+	const result = await gym.verify({ run_id: 'offline', task_id: TASK });
+	expect(result.passed).toBe(false);
+	expect(result.assertions).toHaveLength(blueprint.steps.flatMap((s) => s.verifiers).length);
+	await context.setOffline(false);
+});
