@@ -95,6 +95,26 @@ function isGone(browser: Browser, context: BrowserContext, page: Page): boolean 
 }
 
 /**
+ * Puts a page at the start of an episode: goto `start_path` → wait for SW control → reset the run
+ * (`POST /__salesgym/run` from the page) → goto `start_path` again, so the UI shows the reset state.
+ * @throws InfrastructureError when the page does not load, the SW never takes control, or the reset fails.
+ */
+export async function startEpisode(page: Page, blueprint: Blueprint, runId: string): Promise<RunResponse> {
+	const open = async (): Promise<void> => {
+		try {
+			await page.goto(blueprint.start_path);
+		} catch (e) {
+			throw new InfrastructureError(`could not load ${blueprint.start_path}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+		}
+		await waitForSwReady(page);
+	};
+	await open();
+	const run = await resetRun(page, blueprint.id, runId);
+	await open();
+	return run;
+}
+
+/**
  * Runs one episode in a new browser context: goto `start_path` → wait for SW control → reset the run
  * (`POST /__salesgym/run` from the page) → goto `start_path` again so the UI shows the reset state →
  * `agent.act` → wait for SW control → `POST /verify` from the page. An agent that rejects does not end the
@@ -117,17 +137,7 @@ export async function runEpisode(options: EpisodeOptions): Promise<EpisodeResult
 		context.setDefaultTimeout(ACTION_TIMEOUT_MS);
 		context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
 		const page = await context.newPage();
-		const open = async (): Promise<void> => {
-			try {
-				await page.goto(blueprint.start_path);
-			} catch (e) {
-				throw new InfrastructureError(`could not load ${baseUrl}${blueprint.start_path}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
-			}
-			await waitForSwReady(page);
-		};
-		await open();
-		await resetRun(page, blueprint.id, runId);
-		await open();
+		await startEpisode(page, blueprint, runId);
 		let agentError: string | null = null;
 		try {
 			await agent.act(page, blueprint, { baseUrl, runId });

@@ -7,7 +7,7 @@ import type { Blueprint } from '../../blueprints/schema';
 import { RunResponse, VerifyResponse, type RunRequest } from '../../harness/contract';
 import { InfrastructureError } from '../../harness/errors';
 import { pageFetch, pageJson, waitForSwReady } from '../../harness/page';
-import { resetRun, verifyRun } from '../../harness/runner';
+import { startEpisode, verifyRun } from '../../harness/runner';
 
 /** Body of `POST /verify`: the current run and either a task id or inline assertions. */
 export interface VerifyBody {
@@ -71,12 +71,9 @@ export { expect };
 
 /** Opens a fresh context (fresh IndexedDB) in `timezoneId`, resets to the blueprint, and lands on its start page. */
 export async function freshEpisode(browser: Browser, baseURL: string, bp: Blueprint, runId: string, timezoneId?: string): Promise<Page> {
-	const context = await browser.newContext({ baseURL, timezoneId });
-	const gym = gymFor(await context.newPage());
-	await gym.open(bp.start_path);
-	await resetRun(gym.page, bp.id, runId);
-	await gym.open(bp.start_path);
-	return gym.page;
+	const page = await (await browser.newContext({ baseURL, timezoneId })).newPage();
+	await startEpisode(page, bp, runId);
+	return page;
 }
 
 /** `POST /verify` for the blueprint, from the page. */
