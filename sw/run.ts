@@ -123,7 +123,7 @@ export async function currentRun(ctx: RunContext): Promise<Omit<RunInfo, 'counts
 
 /**
  * Exports every gym's state as one canonical document (keys sorted, rows in id order).
- * @returns the export object and its canonical JSON text.
+ * @returns the export object and (computed on first read) its canonical JSON text.
  * @throws RunError 409 when no run is initialized or the gyms disagree on the run.
  */
 export async function exportRun(ctx: RunContext): Promise<{ state: StateExport; json: string }> {
@@ -153,7 +153,13 @@ export async function exportRun(ctx: RunContext): Promise<{ state: StateExport; 
 		events,
 		meta
 	};
-	return { state, json: canonicalJson(state) };
+	// `json` is computed only when read: /verify needs the state object, not the text.
+	return {
+		state,
+		get json() {
+			return canonicalJson(state);
+		}
+	};
 }
 
 /**
