@@ -16,7 +16,7 @@ export const InitRequest = z.strictObject({
 	task_id: z.string().min(1).optional().describe('blueprint id; omitted = a sandbox run on the base seed'),
 	run_id: z
 		.string()
-		.regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, 'run_id: 1-128 chars of letters, digits, . _ : -')
+		.regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, '1-128 chars of letters, digits, . _ : -')
 		.optional()
 		.describe('episode id shared by all gyms; harnesses pass a unique one per episode'),
 	seed: z.number().int().nonnegative().optional().describe('seed world number; default: the first shipped seed')

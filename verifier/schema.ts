@@ -70,6 +70,10 @@ export const VerifyRequest = z
 	})
 	.refine((r) => (r.task_id === undefined) !== (r.assertions === undefined), {
 		message: 'give exactly one of task_id or assertions'
+	})
+	.refine((r) => new Set(r.assertions?.map((a) => a.id)).size === (r.assertions?.length ?? 0), {
+		message: 'assertion ids must be unique',
+		path: ['assertions']
 	});
 export type VerifyRequest = z.infer<typeof VerifyRequest>;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine } from './node';
-import { Assertion, type Op, type PlacedAssertion } from './schema';
+import { Assertion, VerifyRequest, type Op, type PlacedAssertion } from './schema';
 import { evaluate, type JqEngine } from './verify';
 
 let jq: JqEngine;
@@ -128,5 +128,21 @@ describe('Assertion schema', () => {
 	it('accepts exists without expected and eq with null', () => {
 		expect(Assertion.safeParse({ id: 'x', description: 'd', query: '.', op: 'exists' }).success).toBe(true);
 		expect(Assertion.safeParse({ id: 'x', description: 'd', query: '.', op: 'eq', expected: null }).success).toBe(true);
+	});
+});
+
+describe('VerifyRequest schema', () => {
+	const one = { id: 'a', description: 'd', query: '.', op: 'exists' };
+	it('takes exactly one of task_id or assertions', () => {
+		expect(VerifyRequest.safeParse({ run_id: 'r', task_id: 't' }).success).toBe(true);
+		expect(VerifyRequest.safeParse({ run_id: 'r', assertions: [one] }).success).toBe(true);
+		expect(VerifyRequest.safeParse({ run_id: 'r' }).success).toBe(false);
+		expect(VerifyRequest.safeParse({ run_id: 'r', task_id: 't', assertions: [one] }).success).toBe(false);
+	});
+	it('rejects duplicate inline assertion ids and empty lists', () => {
+		const dup = VerifyRequest.safeParse({ run_id: 'r', assertions: [one, one] });
+		expect(dup.success).toBe(false);
+		expect(dup.error?.issues[0]?.message).toBe('assertion ids must be unique');
+		expect(VerifyRequest.safeParse({ run_id: 'r', assertions: [] }).success).toBe(false);
 	});
 });
