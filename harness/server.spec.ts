@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMMUTABLE_CACHE, isServiceWorkerPath, startServer, type RunningServer } from './server';
+import { IMMUTABLE_CACHE, startServer, type RunningServer } from './server';
 
 let root: string;
 let server: RunningServer;
@@ -79,13 +79,6 @@ describe('startServer', () => {
 
 	it('refuses to start without index.html', async () => {
 		await expect(startServer({ root: join(root, '_app') })).rejects.toThrow(/index\.html is missing/);
-	});
-});
-
-describe('isServiceWorkerPath', () => {
-	it('matches exactly the SW-only prefixes', () => {
-		expect(['/api', '/api/x', '/__salesgym/tasks', '/verify'].every(isServiceWorkerPath)).toBe(true);
-		expect(['/', '/apiary', '/verify-email', '/hubspot/contacts', '/__salesgymx'].some(isServiceWorkerPath)).toBe(false);
 	});
 });
 

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sirv from 'sirv';
+import { isServiceWorkerPath } from '../sw/paths';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -31,21 +32,6 @@ export interface RunningServer {
 
 /** Cache-Control of content-hashed assets under `/_app/immutable/`. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
-
-/**
- * True for paths only the Service Worker serves: `/api/…`, `/__salesgym/…` and `/verify`.
- * @param pathname URL pathname, e.g. `/api/hubspot/crm/v3/objects/contacts`.
- */
-export function isServiceWorkerPath(pathname: string): boolean {
-	return (
-		pathname === '/verify' ||
-		pathname.startsWith('/verify/') ||
-		pathname === '/api' ||
-		pathname.startsWith('/api/') ||
-		pathname === '/__salesgym' ||
-		pathname.startsWith('/__salesgym/')
-	);
-}
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
 	const text = JSON.stringify(body);

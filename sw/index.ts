@@ -12,6 +12,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { isServiceWorkerPath, SW_PATH_RE } from './paths';
 import { routeRequest } from './routes';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -28,7 +29,8 @@ if (!DEV) {
 	cleanupOutdatedCaches();
 	registerRoute(
 		new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-			denylist: [/^\/api\//, /^\/__salesgym\//, /^\/verify$/, /^\/state\//]
+			// Never the SPA shell for the SW's own paths, nor for the exported-state store (`/state/`).
+			denylist: [SW_PATH_RE, /^\/state\//]
 		})
 	);
 	registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/_app/immutable/'), new CacheFirst({ cacheName: 'salesgym-immutable' }));
@@ -36,7 +38,7 @@ if (!DEV) {
 
 for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
 	registerRoute(
-		({ url }) => url.origin === self.location.origin && (url.pathname.startsWith('/api/') || url.pathname.startsWith('/__salesgym/') || url.pathname === '/verify'),
+		({ url }) => url.origin === self.location.origin && isServiceWorkerPath(url.pathname),
 		({ request, event }) => routeRequest(request, (event as FetchEvent).clientId, self),
 		method
 	);

@@ -1,0 +1,25 @@
+/**
+ * The paths only the Service Worker answers: each gym's API (`/api/<gym>/…`), the run lifecycle
+ * (`/__salesgym/…`) and `/verify`. One definition for everyone who must tell them apart: the SW's routes and
+ * its navigation denylist, `salesgym serve` (503 JSON when such a request escapes the SW), and the nginx
+ * config to come. No imports: it runs in the SW and in Node.
+ */
+
+/** Path prefixes (and exact paths, without the trailing slash) answered by the SW. */
+export const SW_PREFIXES = ['/api', '/__salesgym', '/verify'] as const;
+
+/**
+ * Matches a path (optionally followed by a query string) that only the SW answers: a prefix itself or
+ * anything below it. A real RegExp, so it also serves as a Workbox `NavigationRoute` denylist entry
+ * (which tests pathname + search).
+ */
+export const SW_PATH_RE = new RegExp(`^(?:${SW_PREFIXES.join('|')})(?:[/?]|$)`);
+
+/**
+ * True for a path only the SW answers, e.g. `/api/hubspot/…`, `/__salesgym/run`, `/verify`; false for
+ * look-alikes such as `/apiary` or `/verify-email`.
+ * @param pathname URL pathname.
+ */
+export function isServiceWorkerPath(pathname: string): boolean {
+	return SW_PATH_RE.test(pathname);
+}
