@@ -6,7 +6,7 @@
  * no response (e.g. the Service Worker is not in control).
  */
 import type { Blueprint } from '$blueprints/schema';
-import { apiFetch } from '$lib/runtime';
+import { apiJson } from '$lib/runtime';
 import type { AssertionResult, VerifyResult } from '$verifier/schema';
 
 /** One task of the catalogue (`GET /__salesgym/tasks`): a summary of its blueprint. */
@@ -43,21 +43,9 @@ function messageOf(body: unknown, status: number): string {
 }
 
 async function call<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<ControlResult<T>> {
-	let response: Response;
-	try {
-		response = await apiFetch(path, init);
-	} catch (e) {
-		return { ok: false, status: 0, message: e instanceof Error ? e.message : String(e) };
-	}
-	let body: unknown;
-	let parsed = true;
-	try {
-		body = await response.json();
-	} catch {
-		parsed = false;
-	}
-	if (response.ok && parsed) return { ok: true, data: body as T };
-	return { ok: false, status: response.status, message: messageOf(body, response.status) };
+	const r = await apiJson<T>(path, init);
+	if (r.ok) return r;
+	return { ok: false, status: r.status, message: r.networkError ?? messageOf(r.body, r.status) };
 }
 
 /** `GET /__salesgym/tasks`: every task the launcher can start. */

@@ -78,3 +78,33 @@ export async function apiFetch(path: string, init: RequestInit & { json?: unknow
 	}
 	return fetch(path, rest);
 }
+
+/** Outcome of {@link apiJson}: the parsed 2xx body, or the status (0 = no response) and whatever body came back. */
+export type JsonOutcome<T> =
+	| { ok: true; data: T }
+	| { ok: false; status: number; body: unknown; networkError?: string };
+
+/**
+ * {@link apiFetch} plus JSON parsing; never throws. A 2xx whose body is not JSON (e.g. the SPA fallback page
+ * when the Service Worker is missing) is a failure, so a client never mistakes HTML for data.
+ * @returns `{ok: true, data}` on a parsed 2xx; otherwise `{ok: false, status, body}` (`body` undefined when
+ *   not JSON), with `networkError` set and `status` 0 when the request itself failed.
+ */
+export async function apiJson<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<JsonOutcome<T>> {
+	let response: Response;
+	try {
+		response = await apiFetch(path, init);
+	} catch (e) {
+		return { ok: false, status: 0, body: undefined, networkError: e instanceof Error ? e.message : String(e) };
+	}
+	let body: unknown = undefined;
+	let parsed = false;
+	try {
+		body = await response.json();
+		parsed = true;
+	} catch {
+		// not JSON: reported as a failure below
+	}
+	if (response.ok && parsed) return { ok: true, data: body as T };
+	return { ok: false, status: response.status, body };
+}

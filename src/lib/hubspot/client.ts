@@ -8,7 +8,7 @@
  * category, correlationId?, errors?, context?}`). Transport failures (no Service Worker, unreadable
  * body) are mapped to the same shape with category `NETWORK_ERROR` / `UNEXPECTED_RESPONSE`.
  */
-import { apiFetch } from '$lib/runtime';
+import { apiJson } from '$lib/runtime';
 import type { Contact, Owner } from '$gyms/hubspot/schema';
 
 export type { Contact, Owner };
@@ -128,26 +128,12 @@ function toHubSpotError(body: unknown, status: number): HubSpotError {
  * A 2xx without a JSON body (e.g. the SPA fallback page when the Service Worker is missing) is an error.
  */
 async function request<T>(method: string, vendorPath: string, json?: unknown): Promise<ApiResult<T>> {
-	let response: Response;
-	try {
-		response = await apiFetch(HUBSPOT_API_BASE + vendorPath, json === undefined ? { method } : { method, json });
-	} catch (e) {
-		return {
-			ok: false,
-			status: 0,
-			error: { status: 'error', message: e instanceof Error ? e.message : String(e), category: 'NETWORK_ERROR' }
-		};
+	const r = await apiJson<T>(HUBSPOT_API_BASE + vendorPath, json === undefined ? { method } : { method, json });
+	if (r.ok) return r;
+	if (r.networkError !== undefined) {
+		return { ok: false, status: 0, error: { status: 'error', message: r.networkError, category: 'NETWORK_ERROR' } };
 	}
-	let body: unknown = undefined;
-	let parsed = false;
-	try {
-		body = await response.json();
-		parsed = true;
-	} catch {
-		parsed = false;
-	}
-	if (response.ok && parsed) return { ok: true, data: body as T };
-	return { ok: false, status: response.status, error: toHubSpotError(body, response.status) };
+	return { ok: false, status: r.status, error: toHubSpotError(r.body, r.status) };
 }
 
 function query(params: Record<string, string | number | undefined>): string {
