@@ -38,6 +38,13 @@ export const SEARCH_LIMIT = { default: 10, max: 200 } as const;
 /** Loose email check (local@domain.tld), as HubSpot's INVALID_EMAIL rejects e.g. `jane@` or `jane.example.com`. */
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 const STAGE_DATE_RE = /^hs_lifecyclestage_[a-z]+_date$/;
+const WRITABLE: ReadonlySet<string> = new Set(WRITABLE_CONTACT_PROPERTIES);
+/** Options of the enumeration properties (platforms.md §2.1). */
+const ENUM_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+	lifecyclestage: LIFECYCLE_STAGES,
+	hs_lead_status: LEAD_STATUSES,
+	hs_analytics_source: ANALYTICS_SOURCES
+};
 
 /** Numeric-id order (HubSpot ids are numeric strings; string order would put "1000" before "999"). */
 export function byNumericId(a: { id: string }, b: { id: string }): number {
@@ -56,23 +63,17 @@ export function validateContactProperties(
 ): Record<string, string> {
 	const out: Record<string, string> = {};
 	const errors: PropertyError[] = [];
-	const writable = new Set<string>(WRITABLE_CONTACT_PROPERTIES);
 	for (const [name, raw] of Object.entries(input)) {
 		const value = raw === null ? '' : String(raw).trim();
 		if ((READ_ONLY_CONTACT_PROPERTIES as readonly string[]).includes(name) || STAGE_DATE_RE.test(name)) {
 			errors.push({ error: 'READ_ONLY_VALUE', name, message: `"${name}" is a read only property; its value cannot be set.` });
 			continue;
 		}
-		if (!writable.has(name)) {
+		if (!WRITABLE.has(name)) {
 			errors.push({ error: 'PROPERTY_DOESNT_EXIST', name, message: `Property "${name}" does not exist` });
 			continue;
 		}
-		const enumOptions: Record<string, readonly string[]> = {
-			lifecyclestage: LIFECYCLE_STAGES,
-			hs_lead_status: LEAD_STATUSES,
-			hs_analytics_source: ANALYTICS_SOURCES
-		};
-		const options = enumOptions[name];
+		const options = ENUM_OPTIONS[name];
 		if (options && value !== '' && !options.includes(value)) {
 			errors.push({ error: 'INVALID_OPTION', name, message: `${value} was not one of the allowed options: [${options.join(', ')}]` });
 			continue;
