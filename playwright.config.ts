@@ -1,12 +1,15 @@
 /**
  * Playwright e2e config: Debian's Chromium (harness/browser.ts) against the built SPA served by
- * `salesgym serve` on 127.0.0.1:4179 (built first when build/ is missing).
+ * `salesgym serve` on 127.0.0.1:4179 (or $SALESGYM_E2E_PORT) (built first when build/ is missing).
  */
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './harness/browser';
 
-/** Port of the e2e server (not 4173, so a developer's `npm start` does not collide). */
-const PORT = 4179;
+/**
+ * Port of the e2e server: 4179 (not 4173, so a developer's `npm start` does not collide), or
+ * `SALESGYM_E2E_PORT` so that several checkouts can run their suites at once.
+ */
+const PORT = Number(process.env.SALESGYM_E2E_PORT ?? 4179);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
