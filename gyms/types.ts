@@ -87,6 +87,12 @@ export interface Gym {
 	reset(init: RunInit): Promise<Record<string, number>>;
 	/** Reads the whole state. */
 	exportState(): Promise<GymExport>;
+	/**
+	 * The tables right after `reset(init)` (the verifier's `$initial`), computed from the seed and fixtures
+	 * without reading or writing the database; rows in the same canonical form and order as `exportState().tables`.
+	 * @throws on invalid fixtures, like `reset`.
+	 */
+	initialTables(init: RunInit): Promise<Record<string, unknown[]>>;
 	/** Replaces the whole state (one transaction). @throws on an invalid snapshot, leaving the state unchanged. */
 	importState(snapshot: GymExport): Promise<Record<string, number>>;
 	/** Current run metadata, or null before the first reset. */

@@ -7,8 +7,7 @@
  * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
  */
 import { blueprints, placedAssertions } from '../blueprints/registry';
-import { createHubSpotGym } from '../gyms/hubspot';
-import { baseSeed } from '../gyms/hubspot/seed';
+import { createGyms, shippedSeeds } from '../gyms/registry';
 import type { ApiRequest, Gym } from '../gyms/types';
 import { canonicalJson } from '../verifier/canonical';
 import { VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
@@ -17,11 +16,10 @@ import { currentRun, exportRun, importRun, initRun, RunError, type RunContext } 
 /** How long `/verify` waits for the page's verifier, ms. */
 export const VERIFY_TIMEOUT_MS = 10_000;
 
-const gyms: Gym[] = [createHubSpotGym()];
+const gyms: Gym[] = createGyms();
 
 function context(): RunContext {
-	const seed = baseSeed();
-	return { gyms, blueprints: blueprints(), seeds: new Map([[seed.seed, seed.epoch]]) };
+	return { gyms, blueprints: blueprints(), seeds: shippedSeeds() };
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

@@ -27,6 +27,19 @@ describe('initRun', () => {
 		expect(info).toEqual({ run_id: 'ep-1', task_id: TASK, seed: 1, clock: '2026-03-02T14:30:00.000Z', counts: { hubspot: { contacts: 41, companies: 15, owners: 5 } } });
 	});
 
+	it('each gym\'s initialTables equals its export right after the reset (the verifier\'s $initial)', async () => {
+		const c = ctx();
+		const init = { task_id: TASK, run_id: 'ep-i' };
+		await initRun(c, init);
+		const bp = c.blueprints.get(TASK)!;
+		const { state } = await exportRun(c);
+		const gym = c.gyms[0]!;
+		const initial = await gym.initialTables({ run_id: 'ep-i', task_id: TASK, seed: 1, clock: bp.clock, fixtures: bp.fixtures.hubspot });
+		expect(JSON.stringify(initial)).toBe(JSON.stringify(state.gyms.hubspot));
+		await act(c);
+		expect(JSON.stringify((await exportRun(c)).state.gyms.hubspot)).not.toBe(JSON.stringify(initial));
+	});
+
 	it('a sandbox run (no task) uses the seed epoch and a deterministic default run_id', async () => {
 		const info = await initRun(ctx(), {});
 		expect(info.task_id).toBeNull();

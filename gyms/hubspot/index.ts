@@ -69,6 +69,11 @@ export function createHubSpotGym(db = new HubSpotDb()): Gym {
 			return counts(state);
 		},
 
+		async initialTables(init: RunInit) {
+			const { state } = initialState(init.fixtures);
+			return { contacts: state.contacts, companies: state.companies, owners: state.owners };
+		},
+
 		async exportState() {
 			return db.transaction('r', [db.contacts, db.companies, db.owners, db.meta, db.events], async () => {
 				const meta = await db.meta.get('run');

@@ -1,0 +1,21 @@
+/**
+ * The gyms this build serves, in a fixed order (the order of `counts` and of export keys before sorting).
+ * The Service Worker, the run lifecycle and the harness read gyms only through here.
+ */
+import { createHubSpotGym } from './hubspot';
+import { baseSeed } from './hubspot/seed';
+import type { Gym } from './types';
+
+/** Creates one instance of every gym over its default database. */
+export function createGyms(): Gym[] {
+	return [createHubSpotGym()];
+}
+
+/**
+ * Seed numbers this build ships → their epoch (UTC ISO-8601 ms), the clock of a sandbox run.
+ * Source: the committed seed files under `seeds/`.
+ */
+export function shippedSeeds(): Map<number, string> {
+	const seed = baseSeed();
+	return new Map([[seed.seed, seed.epoch]]);
+}
