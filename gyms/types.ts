@@ -85,8 +85,12 @@ export interface Gym {
 	readonly name: string;
 	/** Resets the database to the seed + fixtures. @returns row counts per table. @throws on invalid fixtures. */
 	reset(init: RunInit): Promise<Record<string, number>>;
-	/** Reads the whole state. */
-	exportState(): Promise<GymExport>;
+	/**
+	 * Reads the state: every table, or only `tables` when given (unknown names are ignored; the verifier
+	 * passes the tables its queries read). `meta` and `events` are always included.
+	 * @throws Error when no run is initialized.
+	 */
+	exportState(tables?: readonly string[]): Promise<GymExport>;
 	/**
 	 * The tables right after `reset(init)` (the verifier's `$initial`), computed from the seed and fixtures
 	 * without reading or writing the database; rows in the same canonical form and order as `exportState().tables`.

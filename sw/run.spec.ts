@@ -40,6 +40,17 @@ describe('initRun', () => {
 		expect(JSON.stringify((await exportRun(c)).state.gyms.hubspot)).not.toBe(JSON.stringify(initial));
 	});
 
+	it('exportState(tables) reads only the named tables, with meta and events', async () => {
+		const c = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'ep-t' });
+		await act(c);
+		const part = await c.gyms[0]!.exportState(['owners', 'nope']);
+		expect(Object.keys(part.tables)).toEqual(['owners']);
+		expect(part.tables.owners).toEqual((await c.gyms[0]!.exportState()).tables.owners);
+		expect(part.events.length).toBe(2);
+		expect(part.meta.run_id).toBe('ep-t');
+	});
+
 	it('a sandbox run (no task) uses the seed epoch and a deterministic default run_id', async () => {
 		const info = await initRun(ctx(), {});
 		expect(info.task_id).toBeNull();

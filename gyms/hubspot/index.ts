@@ -74,25 +74,22 @@ export function createHubSpotGym(db = new HubSpotDb()): Gym {
 			return { contacts: state.contacts, companies: state.companies, owners: state.owners };
 		},
 
-		async exportState() {
+		async exportState(tables?: readonly string[]) {
+			const want = (t: string) => !tables || tables.includes(t);
 			return db.transaction('r', [db.contacts, db.companies, db.owners, db.meta, db.events], async () => {
 				const meta = await db.meta.get('run');
 				if (!meta) throw new Error('hubspot: no run is initialized');
 				const [contacts, companies, owners, events] = await Promise.all([
-					db.contacts.toArray(),
-					db.companies.toArray(),
-					db.owners.toArray(),
+					want('contacts') ? db.contacts.toArray() : null,
+					want('companies') ? db.companies.toArray() : null,
+					want('owners') ? db.owners.toArray() : null,
 					db.events.orderBy('seq').toArray()
 				]);
-				return {
-					tables: {
-						contacts: contacts.map(fromContactRow).sort(byNumericId),
-						companies: companies.sort(byNumericId),
-						owners: owners.sort(byNumericId)
-					},
-					meta,
-					events
-				} satisfies GymExport;
+				const out: Record<string, unknown[]> = {};
+				if (contacts) out.contacts = contacts.map(fromContactRow).sort(byNumericId);
+				if (companies) out.companies = companies.sort(byNumericId);
+				if (owners) out.owners = owners.sort(byNumericId);
+				return { tables: out, meta, events } satisfies GymExport;
 			});
 		},
 
