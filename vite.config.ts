@@ -1,9 +1,16 @@
 /// <reference types="vitest/config" />
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vite';
+import { parseDeployment, parseStateOrigin } from './gyms/deployment';
 
 export default defineConfig({
 	plugins: [sveltekit()],
+	// Deployment selector (gyms/deployment.ts, README "Deployment"): `SALESGYM_PLATFORM=all|hubspot|…` and
+	// `SALESGYM_STATE_ORIGIN`, validated here. Kit passes `define` on to the Service Worker build too.
+	define: {
+		__SALESGYM_PLATFORM__: JSON.stringify(parseDeployment(process.env.SALESGYM_PLATFORM)),
+		__SALESGYM_STATE_ORIGIN__: JSON.stringify(parseStateOrigin(process.env.SALESGYM_STATE_ORIGIN))
+	},
 	// Module workers: needed for `import()` inside the verifier worker (stack-notes pitfall 5).
 	worker: { format: 'es' },
 	test: {

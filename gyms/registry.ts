@@ -2,13 +2,17 @@
  * The gyms this build serves, in a fixed order (the order of `counts` and of export keys before sorting).
  * The Service Worker, the run lifecycle and the harness read gyms only through here.
  */
+import { servesGym } from './deployment';
 import { createHubSpotGym } from './hubspot';
 import { baseSeed } from './hubspot/seed';
 import type { Gym } from './types';
 
-/** Creates one instance of every gym over its default database. */
+/**
+ * Creates one instance of every gym this deployment serves, over its default database: all of them in the
+ * combined build, only `SALESGYM_PLATFORM`'s gym in a standalone one (gyms/deployment.ts).
+ */
 export function createGyms(): Gym[] {
-	return [createHubSpotGym()];
+	return [createHubSpotGym()].filter((g) => servesGym(g.name));
 }
 
 /**

@@ -5,13 +5,17 @@
  * - `GET /__salesgym/state`, `PUT /__salesgym/state`: export / import the canonical state.
  * - `GET /__salesgym/tasks`, `GET /__salesgym/tasks/<id>`: bundled blueprints.
  * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
+ * - `POST /__salesgym/publish`: PUTs this origin's export of the current run to the state store (sw/state-store.ts).
  */
 import { blueprints, placedAssertions } from '../blueprints/registry';
+import { DEPLOYMENT, STATE_ORIGIN } from '../gyms/deployment';
 import { createGyms, shippedSeeds } from '../gyms/registry';
 import type { ApiRequest, Gym } from '../gyms/types';
 import { canonicalJson } from '../verifier/canonical';
 import { VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
-import { currentRun, exportRun, importRun, initRun, RunError, type RunContext } from './run';
+import { z } from 'zod';
+import { currentRun, exportRun, importRun, initRun, RunError, type RunContext, type StateExport } from './run';
+import { fetchPeerExports, mergeExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
 
 /** How long `/verify` waits for the page's verifier, ms. */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -95,6 +99,44 @@ function verifyInPage(scope: ClientsScope, clientId: string, input: string, asse
 	});
 }
 
+/** The state store for a request: {@link STATE_ORIGIN}, or the request's own origin when that is unset. */
+function store(request: Request): StoreOptions {
+	return { origin: STATE_ORIGIN || new URL(request.url).origin, fetch: (input, init) => fetch(input, init) };
+}
+
+/** Body of `POST /__salesgym/publish`: optionally the run the caller expects to publish. */
+const PublishRequest = z.strictObject({ run_id: z.string().min(1).optional().describe('must equal the current run when given') });
+
+/**
+ * `POST /__salesgym/publish`: PUTs the current run's export of every gym served here to the state store,
+ * one `/state/<run_id>/<gym>.json` per gym. @returns `{run_id, published: [{gym, url, bytes, status}]}`.
+ * @throws RunError 400 bad body, 409 no run / another run, 502 the store refused or is unreachable.
+ */
+async function publish(ctx: RunContext, request: Request): Promise<{ run_id: string; published: Published[] }> {
+	const { body, bodyError } = await readBody(request);
+	if (bodyError) throw new RunError(400, bodyError);
+	const parsed = PublishRequest.safeParse(body ?? {});
+	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+	await lifecycle;
+	const { state } = await exportRun(ctx);
+	if (parsed.data.run_id !== undefined && parsed.data.run_id !== state.run_id) throw new RunError(409, `run_id "${parsed.data.run_id}" is not the current run ("${state.run_id}")`);
+	return { run_id: state.run_id, published: await publishExports(state, ctx.gyms.map((g) => g.name), store(request)) };
+}
+
+/**
+ * The state a task's `/verify` judges. A task whose platforms are all served here: the local export. A
+ * cross-gym task in a standalone deployment: first this origin's part is published (so the other origins can
+ * verify too), then the other platforms' exports are read from the state store and merged in.
+ * @throws RunError 409 naming each missing peer export, 502 when the store fails.
+ */
+async function stateForTask(ctx: RunContext, request: Request, state: StateExport, platforms: readonly string[]): Promise<StateExport> {
+	const served = ctx.gyms.map((g) => g.name);
+	if (peerPlatforms(platforms, served).length === 0) return state;
+	const opts = store(request);
+	await publishExports(state, served, opts);
+	return mergeExports(state, await fetchPeerExports(state.run_id, platforms, served, opts));
+}
+
 async function verify(ctx: RunContext, request: Request, clientId: string, scope: ClientsScope): Promise<Response> {
 	const { body, bodyError } = await readBody(request);
 	if (bodyError) throw new RunError(400, bodyError);
@@ -102,18 +144,21 @@ async function verify(ctx: RunContext, request: Request, clientId: string, scope
 	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
 	const { run_id, task_id } = parsed.data;
 	let assertions: PlacedAssertion[];
+	let platforms: readonly string[] = [];
 	if (task_id !== undefined) {
 		const bp = ctx.blueprints.get(task_id);
 		if (!bp) throw new RunError(404, `unknown task_id "${task_id}"`);
 		assertions = placedAssertions(bp);
+		platforms = bp.platforms;
 	} else {
 		assertions = (parsed.data.assertions ?? []).map((a) => ({ ...a, step: 0, platform: 'inline' }));
 	}
 	await lifecycle;
-	const { state } = await exportRun(ctx);
-	if (state.run_id !== run_id) throw new RunError(409, `run_id "${run_id}" is not the current run ("${state.run_id}")`);
-	if (task_id !== undefined && state.task_id !== task_id) throw new RunError(409, `task_id "${task_id}" is not the current run's task ("${state.task_id}")`);
+	const { state: local } = await exportRun(ctx);
+	if (local.run_id !== run_id) throw new RunError(409, `run_id "${run_id}" is not the current run ("${local.run_id}")`);
+	if (task_id !== undefined && local.task_id !== task_id) throw new RunError(409, `task_id "${task_id}" is not the current run's task ("${local.task_id}")`);
 	if (!clientId) throw new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run');
+	const state = await stateForTask(ctx, request, local, platforms);
 	const result = await verifyInPage(scope, clientId, canonicalJson(state.gyms), assertions);
 	const out: VerifyResult = { run_id, task_id: task_id ?? null, ...result };
 	return json(200, out);
@@ -161,8 +206,10 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 				return json(200, await exclusive(() => importRun(ctx, body)));
 			}
 		}
+		if (path === '/__salesgym/publish' && request.method === 'POST') return json(200, await publish(ctx, request));
 		if (path === '/__salesgym/tasks' && request.method === 'GET') {
-			const tasks = [...ctx.blueprints.values()].map(({ id, title, category, business_function, platforms, goal, prompt, start_path }) => ({
+			// A standalone deployment lists the tasks its gym takes part in.
+			const tasks = [...ctx.blueprints.values()].filter((bp) => DEPLOYMENT === 'all' || bp.platforms.some((p) => p === DEPLOYMENT)).map(({ id, title, category, business_function, platforms, goal, prompt, start_path }) => ({
 				id,
 				title,
 				category,

@@ -48,7 +48,8 @@ export interface StateExport {
 	meta: Record<string, { clock: string; seq: number; next_ids: Record<string, number> }>;
 }
 
-const StateExportSchema = z.strictObject({
+/** Strict schema of a {@link StateExport} (PUT /__salesgym/state, and each export read from the state store). */
+export const StateExportSchema = z.strictObject({
 	format: z.literal(EXPORT_FORMAT),
 	version: z.literal(EXPORT_VERSION),
 	run_id: z.string().min(1),
