@@ -69,7 +69,7 @@ for template in "$TEMPLATES"/*.conf; do
 		-e "s,@CONNECT_EXTRA@,$CONNECT_EXTRA,g" \
 		"$template" > "$RUN_DIR/$(basename "$template")"
 done
-if grep -n '@[A-Z_]*@' "$RUN_DIR"/*.conf; then die "placeholders left unreplaced (above)"; fi
+if grep -n '^[^#]*@[A-Z_]*@' "$RUN_DIR"/*.conf; then die "placeholders left unreplaced (above)"; fi
 
 "$NGINX" -q -t -e stderr -c "$RUN_DIR/nginx.conf" -p "$RUN_DIR/"
 if [ "${1:-}" = render ]; then
