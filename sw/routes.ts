@@ -127,9 +127,11 @@ async function publish(ctx: RunContext, request: Request): Promise<{ run_id: str
  * The state a task's `/verify` judges. A task whose platforms are all served here: the local export. A
  * cross-gym task in a standalone deployment: first this origin's part is published (so the other origins can
  * verify too), then the other platforms' exports are read from the state store and merged in.
+ * @param state the local export of the run; @param platforms the blueprint's platforms.
+ * @returns the export to verify (the local one, or a new merged one).
  * @throws RunError 409 naming each missing peer export, 502 when the store fails.
  */
-async function stateForTask(ctx: RunContext, request: Request, state: StateExport, platforms: readonly string[]): Promise<StateExport> {
+export async function stateForTask(ctx: RunContext, request: Request, state: StateExport, platforms: readonly string[]): Promise<StateExport> {
 	const served = ctx.gyms.map((g) => g.name);
 	if (peerPlatforms(platforms, served).length === 0) return state;
 	const opts = store(request);

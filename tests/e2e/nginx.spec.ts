@@ -182,7 +182,7 @@ test('paths only the SW answers (sw/paths.ts) get a JSON 404 from nginx, never H
 
 test('state store: /state/<run_id>/<gym>.json only, validated names, size limit, no listing, a standalone origin writes only its own gym', async () => {
 	const doc = '{"format":"salesgym.state"}';
-	const put = (path: string, body: string | Uint8Array = doc, base = combined!.url) => get(path, { method: 'PUT', body, headers: { 'content-type': 'application/json' } }, base);
+	const put = (path: string, body: string | Blob = doc, base = combined!.url) => get(path, { method: 'PUT', body, headers: { 'content-type': 'application/json' } }, base);
 	expect((await put('/state/store-1/salesnav.json')).status).toBe(201);
 	expect((await put('/state/store-1/salesnav.json')).status).toBe(204);
 	const read = await get('/state/store-1/salesnav.json');
@@ -209,7 +209,7 @@ test('state store: /state/<run_id>/<gym>.json only, validated names, size limit,
 	expect((await put('/state/ep.1:a_b-c/hubspot.json')).status).toBe(201);
 
 	// Size limit (20m by default): one byte over is a JSON 413, nothing written.
-	const big = new Uint8Array(20 * 1024 * 1024 + 1).fill(32);
+	const big = new Blob([new Uint8Array(20 * 1024 * 1024 + 1).fill(32)]);
 	expectJsonError(await put('/state/store-big/hubspot.json', big), 413);
 	expectJsonError(await get('/state/store-big/hubspot.json'), 404);
 
