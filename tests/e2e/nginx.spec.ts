@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { oracle } from '../../harness/agents';
 import { loadBlueprints } from '../../harness/blueprints';
-import { pageJson } from '../../harness/page';
+import { pageJson, waitForSwReady } from '../../harness/page';
 import { startEpisode, verifyRun } from '../../harness/runner';
 import { SW_PREFIXES } from '../../sw/paths';
 import type { StateExport } from '../../sw/run';
@@ -143,8 +143,33 @@ test('headers: the SW script no-cache with scope /, hashed assets immutable, gzi
 	expect(json.headers.get('content-encoding')).toBe('gzip');
 	expect(json.headers.get('cache-control')).toBe('no-cache');
 
+	// index.html carries Kit's hash CSP <meta> (svelte.config.js kit.csp): with the header's policy, only
+	// Kit's own inline bootstrap script runs.
+	expect(index.text).toMatch(/<meta http-equiv="content-security-policy" content="script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/=]+'">/);
+
 	const health = await get('/healthz', {}, standalone!.url);
 	expect(JSON.parse(health.text)).toEqual({ status: 'ok', deployment: 'hubspot' });
+});
+
+test('CSP in the browser: an inline script injected at run time is refused (only Kit’s hashed bootstrap runs)', async ({ browser }) => {
+	const context = await browser.newContext({ baseURL: combined!.url });
+	const page = await context.newPage();
+	const violations: string[] = [];
+	page.on('console', (m) => {
+		if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+	});
+	await page.goto('/');
+	await waitForSwReady(page);
+	const ran = await page.evaluate(async () => {
+		const s = document.createElement('script');
+		s.textContent = 'window.__injected = 1';
+		document.body.append(s);
+		await new Promise((ok) => setTimeout(ok, 50));
+		return (window as unknown as { __injected?: number }).__injected ?? 0;
+	});
+	expect(ran).toBe(0);
+	expect(violations.join('\n')).toMatch(/inline script/i);
+	await context.close();
 });
 
 test('a missing asset is a JSON 404, never index.html; only app routes get the SPA shell', async () => {
