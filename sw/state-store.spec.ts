@@ -7,7 +7,7 @@ import { HubSpotDb } from '../gyms/hubspot/db';
 import { baseSeed } from '../gyms/hubspot/seed';
 import { stateForTask } from './routes';
 import { exportRun, initRun, RunError, type RunContext, type StateExport } from './run';
-import { fetchExport, fetchPeerExports, gymSlice, mergeExports, MissingExportError, peerPlatforms, publishExports, stateUrl } from './state-store';
+import { fetchExport, fetchPeerExports, gymSlice, mergeExports, MissingExportError, parseStoreLocation, peerPlatforms, publishExports, stateUrl } from './state-store';
 
 const ORIGIN = 'http://store.test';
 
@@ -61,6 +61,14 @@ describe('state store client', () => {
 		expect(stateUrl(ORIGIN, 'ep.1:a_b-c', 'hubspot')).toBe(`${ORIGIN}/state/ep.1:a_b-c/hubspot.json`);
 		for (const [run, gym] of [['../x', 'hubspot'], ['a/b', 'hubspot'], ['', 'hubspot'], ['a'.repeat(129), 'hubspot'], ['r', '../x'], ['r', 'HubSpot']]) {
 			expect(() => stateUrl(ORIGIN, run!, gym!)).toThrow(RunError);
+		}
+	});
+
+	it('parses a harness\'s --from location', () => {
+		expect(parseStoreLocation('http://127.0.0.1:8081/state/ep-1/')).toEqual({ origin: 'http://127.0.0.1:8081', runId: 'ep-1' });
+		expect(parseStoreLocation('https://gym.example/state/ep.2')).toEqual({ origin: 'https://gym.example', runId: 'ep.2' });
+		for (const bad of ['http://h/state/', 'http://h/state/../', 'http://h/x/ep-1/', 'ftp://h/state/ep-1/', 'http://h/state/ep-1/hubspot.json']) {
+			expect(() => parseStoreLocation(bad)).toThrow('is not a state-store location');
 		}
 	});
 

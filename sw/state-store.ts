@@ -201,3 +201,17 @@ export function mergeExports(local: StateExport, peers: readonly StateExport[]):
 	const clock = [local.clock, ...peers.map((p) => p.clock)].sort().at(-1) ?? local.clock;
 	return { ...local, clock, gyms, meta, events };
 }
+
+/**
+ * Parses a store location as a harness gives it (`salesgym verify --from http://host:8081/state/<run_id>/`).
+ * @returns the store origin and the run id, for {@link fetchPeerExports} (with `served` = `[]` to read every
+ *   platform of a task) and {@link mergeExports}.
+ * @throws RunError 400 when it is not `http(s)://host[:port]/state/<run_id>[/]` with a valid run id.
+ */
+export function parseStoreLocation(location: string): { origin: string; runId: string } {
+	const m = /^(https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?)\/state\/([^/]+)\/?$/.exec(location);
+	if (!m || !InitRequest.shape.run_id.safeParse(m[2]).success) {
+		throw new RunError(400, `"${location}" is not a state-store location such as http://127.0.0.1:8081/state/<run_id>/`);
+	}
+	return { origin: m[1]!, runId: m[2]! };
+}
