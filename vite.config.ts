@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vite';
-import { parseDeployment, parseStateOrigin } from './gyms/deployment';
+import { parseDeployment, parseStateOrigin } from './gyms/deployment.js';
 
 export default defineConfig({
 	plugins: [sveltekit()],
