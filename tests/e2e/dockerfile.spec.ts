@@ -14,6 +14,8 @@ import dockerignore from '@balena/dockerignore';
 import dockerfileAst from 'dockerfile-ast';
 import dockerfileUtils from 'dockerfile-utils';
 import { DEPLOYABLE_PLATFORMS } from '../../gyms/deployment';
+import { pageFetch, pageJson, waitForSwReady } from '../../harness/page';
+import { ensureNginx, NGINX_PORT, startNginx } from './nginx';
 import { expect, test } from './fixtures';
 
 const REPO = resolve(import.meta.dirname, '../..');
@@ -118,8 +120,8 @@ test('every COPY source exists: context sources in the repo and kept by .dockeri
 	expect(raw).toBeLessThan(20e6); // the image's 40 MB budget minus the nginx base image
 });
 
-test('the build stage builds from its COPY sources alone (a standalone SALESGYM_PLATFORM=hubspot bundle); a misspelt platform fails the build', () => {
-	test.setTimeout(180_000);
+test('the build stage builds from its COPY sources alone; a misspelt platform fails; the standalone salesnav bundle, behind its nginx, serves only salesnav', async ({ browser }) => {
+	test.setTimeout(300_000);
 	const ctx = mkdtempSync(join(tmpdir(), 'salesgym-docker-ctx-'));
 	try {
 		for (const copy of parse().copies.filter((c) => c.stage === 'build' && c.from === null)) {
@@ -130,15 +132,50 @@ test('the build stage builds from its COPY sources alone (a standalone SALESGYM_
 		const bad = spawnSync(vite, ['build'], { cwd: ctx, encoding: 'utf8', env: { ...process.env, SALESGYM_PLATFORM: 'hubspt' }, timeout: 120_000 });
 		expect(bad.status).not.toBe(0);
 		expect(bad.stdout + bad.stderr).toContain('SALESGYM_PLATFORM="hubspt" is not a deployment');
-		const good = spawnSync(vite, ['build'], { cwd: ctx, encoding: 'utf8', env: { ...process.env, SALESGYM_PLATFORM: 'hubspot' }, timeout: 150_000 });
+		const good = spawnSync(vite, ['build'], { cwd: ctx, encoding: 'utf8', env: { ...process.env, SALESGYM_PLATFORM: 'salesnav' }, timeout: 200_000 });
 		expect(good.status, good.stdout.slice(-2000) + good.stderr.slice(-2000)).toBe(0);
 		expect(existsSync(join(ctx, 'build/index.html'))).toBe(true);
 		// The platform is baked into the Service Worker: the selector is called with the literal at build time
-		// (`parseDeployment("hubspot")` after minification), where the combined build has "all".
+		// (`parseDeployment("salesnav")` after minification), where the combined build has "all".
 		const literalCall = (name: string) => new RegExp(`\\((["'\`])${name}\\1\\)`);
-		expect(readFileSync(join(ctx, 'build/service-worker.js'), 'utf8')).toMatch(literalCall('hubspot'));
+		expect(readFileSync(join(ctx, 'build/service-worker.js'), 'utf8')).toMatch(literalCall('salesnav'));
 		expect(readFileSync(join(ctx, 'build/service-worker.js'), 'utf8')).not.toMatch(literalCall('all'));
 		expect(readFileSync(join(REPO, 'build/service-worker.js'), 'utf8')).toMatch(literalCall('all'));
+
+		// Behind nginx as the image runs it: the SW serves salesnav only (no HubSpot API, no HubSpot-only task).
+		const found = ensureNginx();
+		if ('skip' in found) {
+			console.log(`dockerfile test: standalone bundle not served, nginx unavailable: ${found.skip}`);
+			return;
+		}
+		const nginx = await startNginx({ bin: found.bin, port: NGINX_PORT + 2, platform: 'salesnav', root: join(ctx, 'build') });
+		const context = await browser.newContext({ baseURL: nginx.url });
+		try {
+			const page = await context.newPage();
+			await page.goto('/');
+			await waitForSwReady(page);
+			const { tasks } = (await pageJson(page, 'GET', '/__salesgym/tasks')) as { tasks: { id: string; platforms: string[] }[] };
+			expect(tasks.every((t) => t.platforms.includes('salesnav'))).toBe(true);
+			expect(tasks.map((t) => t.id)).not.toContain('hubspot/inbound-demo-request-v1');
+			const run = (await pageJson(page, 'POST', '/__salesgym/run', {})) as { counts: Record<string, unknown> };
+			expect(Object.keys(run.counts)).not.toContain('hubspot');
+			const api = await pageFetch(page, { method: 'GET', path: '/api/hubspot/crm/v3/owners' });
+			expect(api.status).toBe(404);
+			expect(api.text).toContain('no gym named \\"hubspot\\"');
+			if (Object.keys(run.counts).length === 0) {
+				// No salesnav gym in this checkout yet: the deployment serves no gym, so there is nothing to publish.
+				expect((await pageFetch(page, { method: 'POST', path: '/__salesgym/publish', body: '{}' })).status).toBe(409);
+			} else {
+				const published = (await pageJson(page, 'POST', '/__salesgym/publish', {})) as { published: { gym: string }[] };
+				expect(published.published.map((p) => p.gym)).toEqual(['salesnav']);
+			}
+			const put = await fetch(`${nginx.url}/state/x/hubspot.json`, { method: 'PUT', body: '{}' });
+			expect(put.status).toBe(403);
+			expect(await (await fetch(`${nginx.url}/healthz`)).json()).toEqual({ status: 'ok', deployment: 'salesnav' });
+		} finally {
+			await context.close();
+			await nginx.stop();
+		}
 	} finally {
 		rmSync(ctx, { recursive: true, force: true });
 	}

@@ -32,9 +32,25 @@ export function ensureNginx(): { bin: string } | { skip: string } {
 	if (process.env.SALESGYM_NGINX) return { skip: `SALESGYM_NGINX=${NGINX_BIN} does not exist` };
 	if (process.getuid?.() !== 0) return { skip: `${NGINX_BIN} is missing and this is not root: run \`sudo apt-get install -y nginx\` to run the nginx deployment tests` };
 	if (!existsSync('/usr/bin/apt-get')) return { skip: `${NGINX_BIN} is missing and there is no apt-get to install it (not Debian)` };
-	const args = ['install', '-y', '--no-install-recommends', 'nginx'];
-	if (!run('apt-get', args) && !(run('apt-get', ['update']) && run('apt-get', args))) return { skip: 'apt-get could not install nginx (see its output above)' };
-	return existsSync(NGINX_BIN) ? { bin: NGINX_BIN } : { skip: `apt-get installed nginx but ${NGINX_BIN} is still missing` };
+	// Two Playwright workers may get here at once: one installs, the other waits (dpkg takes one at a time).
+	const lock = join(tmpdir(), 'salesgym-nginx-install.lock');
+	for (let waited = 0; ; waited += 500) {
+		try {
+			mkdirSync(lock);
+			break;
+		} catch {
+			if (waited > 300_000) return { skip: `another process held ${lock} for 5 min` };
+			Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+		}
+	}
+	try {
+		if (existsSync(NGINX_BIN)) return { bin: NGINX_BIN };
+		const args = ['install', '-y', '--no-install-recommends', 'nginx'];
+		if (!run('apt-get', args) && !(run('apt-get', ['update']) && run('apt-get', args))) return { skip: 'apt-get could not install nginx (see its output above)' };
+		return existsSync(NGINX_BIN) ? { bin: NGINX_BIN } : { skip: `apt-get installed nginx but ${NGINX_BIN} is still missing` };
+	} finally {
+		rmSync(lock, { recursive: true, force: true });
+	}
 }
 
 /** A running nginx. */
@@ -57,7 +73,7 @@ export interface NginxOptions {
 	port: number;
 	/** `SALESGYM_PLATFORM` of the deployment (default `all`). */
 	platform?: string;
-	/** Built bundle to serve (default `build/`); copied, so workers (`nobody`) can read it whatever the checkout's modes. */
+	/** Built bundle to serve (default `build/`, relative to the repository, or absolute); copied, so workers (`nobody`) can read it whatever the checkout's modes. */
 	root?: string;
 	/** State store root to share with another nginx (the compose file's shared volume); default: a fresh one. */
 	stateRoot?: string;
