@@ -124,19 +124,23 @@ async function publish(ctx: RunContext, request: Request): Promise<{ run_id: str
 }
 
 /**
- * The state a task's `/verify` judges. A task whose platforms are all served here: the local export. A
- * cross-gym task in a standalone deployment: first this origin's part is published (so the other origins can
- * verify too), then the other platforms' exports are read from the state store and merged in.
- * @param state the local export of the run; @param platforms the blueprint's platforms.
- * @returns the export to verify (the local one, or a new merged one).
- * @throws RunError 409 naming each missing peer export, 502 when the store fails.
+ * The state a `/verify` judges: the local export merged with `provided` (the request's `states`, issue 3's
+ * contract) and, for a task whose platforms are still not all covered (a cross-gym task on a standalone
+ * deployment), the missing platforms' exports read from the state store, after publishing this origin's gyms
+ * there first (so the other origins can verify too). Single-platform tasks never touch the store.
+ * @param state the local export of the run; @param platforms the blueprint's platforms (`[]` for inline
+ *   assertions); @param provided exports given in the request, default none.
+ * @returns the export to verify (`state` itself when nothing is added, else a new merged one).
+ * @throws RunError 409 naming each missing peer export or a state of another run / a gym twice; 502 when the
+ *   store fails.
  */
-export async function stateForTask(ctx: RunContext, request: Request, state: StateExport, platforms: readonly string[]): Promise<StateExport> {
+export async function stateForTask(ctx: RunContext, request: Request, state: StateExport, platforms: readonly string[], provided: readonly StateExport[] = []): Promise<StateExport> {
 	const served = ctx.gyms.map((g) => g.name);
-	if (peerPlatforms(platforms, served).length === 0) return state;
+	const covered = [...served, ...provided.flatMap((p) => Object.keys(p.gyms))];
+	if (peerPlatforms(platforms, covered).length === 0) return provided.length ? mergeExports(state, provided) : state;
 	const opts = store(request);
 	await publishExports(state, served, opts);
-	return mergeExports(state, await fetchPeerExports(state.run_id, platforms, served, opts));
+	return mergeExports(state, [...provided, ...(await fetchPeerExports(state.run_id, platforms, covered, opts))]);
 }
 
 async function verify(ctx: RunContext, request: Request, clientId: string, scope: ClientsScope): Promise<Response> {
@@ -160,6 +164,7 @@ async function verify(ctx: RunContext, request: Request, clientId: string, scope
 	if (local.run_id !== run_id) throw new RunError(409, `run_id "${run_id}" is not the current run ("${local.run_id}")`);
 	if (task_id !== undefined && local.task_id !== task_id) throw new RunError(409, `task_id "${task_id}" is not the current run's task ("${local.task_id}")`);
 	if (!clientId) throw new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run');
+	// Issue 3 adds `states` to VerifyRequest: pass `parsed.data.states ?? []` as the last argument then.
 	const state = await stateForTask(ctx, request, local, platforms);
 	const result = await verifyInPage(scope, clientId, canonicalJson(state.gyms), assertions);
 	const out: VerifyResult = { run_id, task_id: task_id ?? null, ...result };

@@ -165,4 +165,16 @@ describe('/verify wiring (routes.stateForTask)', () => {
 		expect(merged.events.map((e) => e.gym)).toContain('salesnav');
 		expect(JSON.parse(store.files.get(`${ORIGIN}/state/x-1/hubspot.json`)!)).toEqual(gymSlice(state, 'hubspot'));
 	});
+
+	it('exports given in the request (issue 3\'s `states`) are used as they are: only platforms still missing are read', async () => {
+		const store = fakeStore();
+		vi.stubGlobal('fetch', store.fetch);
+		const { ctx, state } = await hubspotRun();
+		const salesnav = gymSlice(exportOf('x-1', { salesnav: { clock: '2026-03-02T14:31:00.000Z' } }), 'salesnav');
+		const merged = await stateForTask(ctx, request, state, ['hubspot', 'salesnav'], [salesnav]);
+		expect(Object.keys(merged.gyms)).toEqual(['hubspot', 'salesnav']);
+		expect(store.calls).toEqual([]);
+		await expect(stateForTask(ctx, request, state, ['hubspot', 'salesnav', 'outreach'], [salesnav])).rejects.toMatchObject({ status: 409, message: expect.stringContaining('"outreach"') });
+		expect(store.calls).toEqual(['PUT /state/x-1/hubspot.json', 'GET /state/x-1/outreach.json']);
+	});
 });
