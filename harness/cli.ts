@@ -14,7 +14,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { AGENT_SPECS, agentByName } from './agents';
 import { BlueprintError, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
-import { benchJq, benchPage, formatReport, JQ_ROWS, mergeMetricsFile, METRICS, PAGE_METRICS, toReport, type MetricName } from './bench';
+import { benchJq, benchPage, formatReport, HARNESS_METRICS, JQ_ROWS, mergeMetricsFile, METRICS, PAGE_METRICS, toReport, type MetricName, type ValueSummary } from './bench';
 import { chromiumLaunchOptions } from './browser';
 import { calibrationHtml, calibrationReport, parseThresholds, writeDifficulty, type BandThresholds } from './calibrate';
 import { openBrowser, type RewardMode } from './env';
@@ -502,7 +502,18 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 			samples[m] = benchJq(engine, JQ_ROWS[m] as number, cmd.samples);
 		}
 	}
-	const report = toReport(samples);
+	const values: Partial<Record<MetricName, ValueSummary>> = {};
+	const harnessMetrics = cmd.only.filter((m) => HARNESS_METRICS.includes(m));
+	if (harnessMetrics.length > 0) {
+		const { benchHarness } = await import('./bench-harness');
+		const blueprints = loadBlueprints(blueprintDir());
+		await withServerAndBrowser(cmd.port, io, async (baseUrl, browser) => {
+			const r = await benchHarness({ browser, baseUrl, blueprints, metrics: harnessMetrics, samples: cmd.samples, onStart: (m) => io.err(`bench: ${m}…\n`) });
+			Object.assign(samples, r.samples);
+			Object.assign(values, r.values);
+		});
+	}
+	const report = toReport(samples, values);
 	io.out(formatReport(report));
 	if (cmd.json !== undefined) await mergeMetricsFile(cmd.json, report);
 	return 0;
