@@ -161,6 +161,23 @@ export function observationDigest(o: Pick<Observation, 'url' | 'title' | 'axtree
 	return createHash('sha256').update(`${o.url}\n${o.title}\n${o.axtree}`).digest('hex').slice(0, 16);
 }
 
+/**
+ * The verdict of an episode whose run is no longer the gym's current one (the agent reset the gym, e.g. with
+ * the launcher's Start button): failed, score 0, every step failed, `error` says why. Not an infrastructure error.
+ */
+export function runLostVerdict(blueprint: Blueprint, runId: string, currentId: unknown): VerifyResponse {
+	return {
+		run_id: runId,
+		task_id: blueprint.id,
+		passed: false,
+		score: 0,
+		first_failing_step: 0,
+		steps: blueprint.steps.map((s, index) => ({ index, platform: s.platform, passed: false })),
+		assertions: [],
+		error: `run ${runId} is no longer the gym's current run (now ${currentId === null ? 'none' : JSON.stringify(currentId)}): the gym was reset during the episode`
+	};
+}
+
 /** Repo root (this file lives in `<root>/harness/`). */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -306,6 +323,15 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	const verify = async (): Promise<VerifyResponse> => {
 		const page = activePage();
 		await waitForSwReady(page);
+		// The agent can reset the gym itself (the launcher's Start button): then its run is gone, and so is its work.
+		const current = await pageFetch(page, { method: 'GET', path: '/__salesgym/run' });
+		let currentId: unknown = null;
+		try {
+			currentId = current.status === 200 ? (JSON.parse(current.text) as { run_id?: unknown }).run_id : null;
+		} catch {
+			currentId = null;
+		}
+		if (current.status === 404 || (current.status === 200 && currentId !== runId)) return runLostVerdict(blueprint, runId, currentId);
 		return verifyRun(page, blueprint.id, runId);
 	};
 

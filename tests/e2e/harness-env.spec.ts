@@ -103,3 +103,14 @@ test('tabs, keyboard, scroll, hover and screenshots', async ({ browser, baseURL 
 	expect((await env.step({ hover: { role: 'button', name: 'Create contact' } })).info.error).toBeNull();
 	expect((await env.step({ press: { key: 'Escape' } })).info.error).toBeNull();
 });
+
+test('an agent that resets the gym from the launcher fails its episode (score 0), it is not an infrastructure error', async ({ browser, baseURL }) => {
+	env = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, reward: 'partial' });
+	await env.reset();
+	expect((await env.step({ goto: '/' })).info.error).toBeNull();
+	expect((await env.step({ click: { role: 'button', name: `Start ${env.blueprint.title}` } })).info.error).toBeNull();
+	await env.step({ wait_for: { role: 'button', name: 'Check' } });
+	const r = await env.step({ done: {} });
+	expect(r).toMatchObject({ reward: 0, terminated: true, info: { verify: { passed: false, score: 0, first_failing_step: 0 } } });
+	expect(String(r.info.verify?.error)).toContain("is no longer the gym's current run");
+});

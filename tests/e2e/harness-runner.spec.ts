@@ -102,3 +102,23 @@ test('noisy-oracle calibration over every blueprint yields more than one band', 
 	console.log(report.tasks.map((t) => `${t.task_id} ${t.c}/${t.n} ${t.band}`).join('\n'));
 	expect(bands.size, JSON.stringify(report.tasks)).toBeGreaterThan(1);
 });
+
+test('CLI: run --out and calibrate --json --html end to end (own server and browser)', async () => {
+	test.setTimeout(180_000);
+	const { main } = await import('../../harness/cli');
+	const dir = mkdtempSync(join(tmpdir(), 'salesgym-cli-'));
+	let out = '';
+	let err = '';
+	const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+	expect(await main(['run', '--agent', 'oracle', '--task', SHORT.id, '--out', join(dir, 'run'), '--json', join(dir, 'run.json')], io), err).toBe(0);
+	expect(out).toMatch(/hubspot\/update-lead-status-v1\s+oracle\s+true\s+1\.00/);
+	expect(JSON.parse(readFileSync(join(dir, 'run', 'summary.json'), 'utf8'))).toMatchObject({ agent: 'oracle', totals: { passed: 1 } });
+	expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'))[0]).toMatchObject({ task_id: SHORT.id, status: 'ok', passed: true });
+	const code = await main(['calibrate', '--agent', 'noop', '--k', '2', '--tasks', 'hubspot/*-v1', '--workers', '2', '--json', join(dir, 'cal.json'), '--html', join(dir, 'cal.html')], io);
+	expect(code, err).toBe(0);
+	const report = JSON.parse(readFileSync(join(dir, 'cal.json'), 'utf8'));
+	expect(report.tasks).toHaveLength(all.length);
+	expect(report.tasks.every((t: { n: number; c: number; band: string }) => t.n === 2 && t.c === 0 && t.band === 'unsolved')).toBe(true);
+	expect(report.summary).toMatchObject({ agent: 'noop', k: 2, bands: { unsolved: all.length } });
+	expect(readFileSync(join(dir, 'cal.html'), 'utf8')).toContain('<svg');
+});
