@@ -320,9 +320,39 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		if (c) await c.close().catch(() => {});
 	};
 
-	const verify = async (): Promise<VerifyResponse> => {
+	/**
+	 * A page that the SW controls, for control calls: the active tab when it is controlled, else a new tab of the
+	 * same context (same IndexedDB) on `start_path`, closed by the caller (the agent may have left the active tab
+	 * on a page the SW does not serve, e.g. a 404).
+	 */
+	const controlPage = async (): Promise<{ page: Page; temp: boolean }> => {
 		const page = activePage();
-		await waitForSwReady(page);
+		const ready = await page
+			.evaluate(() => document.body?.dataset.swReady === '1' && !!navigator.serviceWorker?.controller)
+			.catch(() => false);
+		if (ready) return { page, temp: false };
+		if (!context) throw new Error('call reset() first');
+		const temp = await context.newPage();
+		try {
+			await temp.goto(blueprint.start_path, { timeout: NAVIGATION_TIMEOUT_MS });
+			await waitForSwReady(temp);
+		} catch (e) {
+			await temp.close().catch(() => {});
+			throw e instanceof InfrastructureError ? e : new InfrastructureError(`could not open ${blueprint.start_path} to reach the gym: ${firstLine(e)}`, { cause: e });
+		}
+		return { page: temp, temp: true };
+	};
+
+	const withControlPage = async <T>(body: (page: Page) => Promise<T>): Promise<T> => {
+		const { page, temp } = await controlPage();
+		try {
+			return await body(page);
+		} finally {
+			if (temp) await page.close().catch(() => {});
+		}
+	};
+
+	const verify = (): Promise<VerifyResponse> => withControlPage(async (page) => {
 		// The agent can reset the gym itself (the launcher's Start button): then its run is gone, and so is its work.
 		const current = await pageFetch(page, { method: 'GET', path: '/__salesgym/run' });
 		let currentId: unknown = null;
@@ -333,7 +363,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		}
 		if (current.status === 404 || (current.status === 200 && currentId !== runId)) return runLostVerdict(blueprint, runId, currentId);
 		return verifyRun(page, blueprint.id, runId);
-	};
+	});
 
 	const env: SalesgymEnv = {
 		blueprint,
@@ -394,8 +424,9 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 					try {
 						await performAction(activePage(), action, { timeoutMs, elements, tabs: tabControl });
 					} catch (e) {
+						// Only a dead browser or page is the infrastructure's fault; anything else (a goto to a page the
+						// SW does not serve included) is the action's.
 						if (gone()) throw new InfrastructureError(`the browser or page closed during ${describeAction(action)}: ${firstLine(e)}`, { cause: e });
-						if (e instanceof InfrastructureError) throw e;
 						info.error = `${describeAction(action)}: ${firstLine(e)}`;
 					}
 				}
@@ -413,9 +444,11 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			return { observation, reward, terminated, truncated, info };
 		},
 		async exportState() {
-			const res = await pageFetch(activePage(), { method: 'GET', path: '/__salesgym/state' });
-			if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state answered ${res.status}: ${res.text.slice(0, 300)}`);
-			return res.text;
+			return withControlPage(async (page) => {
+				const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state' });
+				if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state answered ${res.status}: ${res.text.slice(0, 300)}`);
+				return res.text;
+			});
 		},
 		async close() {
 			if (closed) return;

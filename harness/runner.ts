@@ -21,6 +21,9 @@ export const NAVIGATION_TIMEOUT_MS = 30_000;
 /** Tries per episode when it hits an infrastructure error (1 + retries). */
 export const DEFAULT_RETRIES = 2;
 
+/** Wait before retry n (1-based) after an infrastructure error: n × this, ms. */
+export const RETRY_BACKOFF_MS = 1_000;
+
 function parseOr<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 	const parsed = schema.safeParse(value);
 	if (parsed.success) return parsed.data;
@@ -62,7 +65,15 @@ export async function startEpisode(page: Page, blueprint: Blueprint, runId: stri
 		} catch (e) {
 			throw new InfrastructureError(`could not load ${blueprint.start_path}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
 		}
-		await waitForSwReady(page);
+		try {
+			await waitForSwReady(page);
+		} catch (e) {
+			if (!(e instanceof InfrastructureError) || page.isClosed()) throw e;
+			// On a loaded machine the SW install can outlast the page's 5 s bound; it goes on in the background,
+			// so one reload usually finds the page controlled.
+			await page.reload().catch(() => {});
+			await waitForSwReady(page);
+		}
 	};
 	await open();
 	const run = await resetRun(page, blueprint.id, runId, seed);
@@ -427,6 +438,7 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 			} finally {
 				await env?.close();
 			}
+			if (attemptTry < retries) await new Promise((ok) => setTimeout(ok, RETRY_BACKOFF_MS * (attemptTry + 1)));
 		}
 		let trajectory: string | null = null;
 		if (options.outDir) {

@@ -114,3 +114,15 @@ test('an agent that resets the gym from the launcher fails its episode (score 0)
 	expect(r).toMatchObject({ reward: 0, terminated: true, info: { verify: { passed: false, score: 0, first_failing_step: 0 } } });
 	expect(String(r.info.verify?.error)).toContain("is no longer the gym's current run");
 });
+
+test('a goto to a page that is not the app (a control endpoint) is an invalid action; the episode is still verified', async ({ browser, baseURL }) => {
+	env = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, reward: 'partial', actionTimeoutMs: 1_000 });
+	await env.reset();
+	// A navigation to a control endpoint shows its JSON: no app, no SW-ready page.
+	const r = await env.step({ goto: '/__salesgym/run' });
+	expect(r.info.error).toMatch(/^goto \/__salesgym\/run: Service Worker never took control/);
+	expect(r.observation.url).toBe(`${baseURL}/__salesgym/run`);
+	const end = await env.step({ done: {} });
+	expect(end).toMatchObject({ terminated: true, reward: 0.75, info: { verify: { passed: false, score: 0.75 } } });
+	expect(JSON.parse(await env.exportState())).toMatchObject({ task_id: TASK, format: 'salesgym.state' });
+});

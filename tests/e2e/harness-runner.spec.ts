@@ -73,7 +73,7 @@ test('cmd: and http: example agents play an episode; a crashing agent is an agen
 test('parallel isolation: 8 contexts on the same task at once export byte-identical states, no crosstalk', async ({ browser, baseURL }) => {
 	test.setTimeout(240_000);
 	const r = await run(browser, baseURL!, agentByName('oracle'), [SHORT], { k: 8, workers: 8, runId: () => 'isolation', keepState: true });
-	expect(r.episodes.map((e) => [e.status, e.passed])).toEqual(Array.from({ length: 8 }, () => ['ok', true]));
+	expect(r.episodes.map((e) => [e.status, e.passed]), JSON.stringify(r.episodes.map((e) => e.infra_errors))).toEqual(Array.from({ length: 8 }, () => ['ok', true]));
 	const states = r.episodes.map((e) => e.state!);
 	expect(new Set(states).size).toBe(1);
 	const state = JSON.parse(states[0]!);
