@@ -153,5 +153,7 @@ describe('episode lines', () => {
 		expect(header).toBe('task               agent   passed  score        ms');
 		expect(line).toBe('hubspot/a-task-v1  oracle  true     1.00      2345');
 		expect(line.length).toBe(header.length);
+		const infra = episodeLine({ task_id: 'hubspot/a-task-v1', agent: 'oracle', passed: null, score: null, ms: 0, status: 'infra_error' }, 17);
+		expect(infra).toBe('hubspot/a-task-v1  oracle  infra       -         0');
 	});
 });

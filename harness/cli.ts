@@ -20,7 +20,7 @@ import { calibrationHtml, calibrationReport, parseThresholds, writeDifficulty, t
 import { openBrowser, type RewardMode } from './env';
 import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
-import { reopeningBrowser, runEpisodes, trajectoryFile, type BrowserSource, type EpisodeRecord, type RunSummary } from './runner';
+import { reopeningBrowser, runEpisodes, type BrowserSource, type EpisodeRecord, type RunSummary } from './runner';
 import { startServer, type RunningServer } from './server';
 
 /** The repository root (this file lives in `<root>/harness/`). */
@@ -458,8 +458,6 @@ async function writeJsonFile(file: string, value: unknown): Promise<void> {
 	await mkdir(dirname(resolve(file)), { recursive: true });
 	await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
 }
-
-export { trajectoryFile };
 
 async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promise<number> {
 	const samples: Partial<Record<MetricName, number[]>> = {};
