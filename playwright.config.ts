@@ -13,7 +13,7 @@ const PORT = Number(process.env.SALESGYM_E2E_PORT ?? 4179);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
-	testDir: 'tests/e2e',
+	testDir: 'tests',
 	fullyParallel: false,
 	workers: 2,
 	forbidOnly: !!process.env.CI,
@@ -26,6 +26,11 @@ export default defineConfig({
 		actionTimeout: 10_000,
 		trace: 'retain-on-failure'
 	},
+	projects: [
+		{ name: 'e2e', testDir: 'tests/e2e' },
+		// One test per task × attempt (tests/episodes/episodes.spec.ts); `--project episodes --shard=i/n` spreads them.
+		{ name: 'episodes', testDir: 'tests/episodes', fullyParallel: true, retries: 2 }
+	],
 	webServer: {
 		command: `node harness/salesgym.js serve --port ${PORT} --build-if-needed`,
 		url: BASE_URL,

@@ -18,25 +18,78 @@ export const RoleTarget = z.strictObject({
 });
 
 /**
- * One executable UI action. A blueprint's actions are both the human-readable walkthrough and the oracle.
+ * How an action addresses an element. Exactly one of: `role` + `name` (ARIA role and exact accessible name),
+ * `label` (exact label text of a form control), `text` (visible text, substring match) or `id` (an element id
+ * printed in the observation's axtree, e.g. `e3f2a91c`).
+ */
+const targetShape = {
+	role: z.string().min(1).optional().describe('ARIA role, e.g. "button", "link", "textbox", "combobox"; with name'),
+	name: z.string().optional().describe('accessible name, matched exactly; with role'),
+	label: z.string().min(1).optional().describe('exact label of a form control'),
+	text: z.string().min(1).optional().describe('visible text (substring)'),
+	id: z.string().regex(/^e[0-9a-f]{8}$/, 'axtree element ids look like "e3f2a91c"').optional().describe('element id from the observation axtree')
+};
+
+type TargetFields = { role?: string | undefined; name?: string | undefined; label?: string | undefined; text?: string | undefined; id?: string | undefined };
+
+/** Adds the "exactly one way to address the element" rule; `optional` allows none (keyboard/page-level actions). */
+function oneTarget(t: TargetFields, ctx: z.RefinementCtx, optional = false): void {
+	const ways = [t.role !== undefined || t.name !== undefined, t.label !== undefined, t.text !== undefined, t.id !== undefined].filter(Boolean).length;
+	if (ways > 1) ctx.addIssue({ code: 'custom', message: 'address the element one way only: role+name, label, text or id' });
+	if (ways === 0 && !optional) ctx.addIssue({ code: 'custom', message: 'address the element by role+name, label, text or id' });
+	if ((t.role === undefined) !== (t.name === undefined)) ctx.addIssue({ code: 'custom', message: 'role and name go together' });
+}
+
+/** An element address (see {@link targetShape}). */
+export const Target = z.strictObject(targetShape).superRefine((t, ctx) => oneTarget(t, ctx));
+export type Target = z.infer<typeof Target>;
+
+/** Longest `wait {ms}` an action may ask for, ms. */
+export const MAX_WAIT_MS = 10_000;
+
+/**
+ * One executable UI action: the blueprint's oracle and walkthrough, and the env's action space.
  * - `goto`: a path on the gym's origin, e.g. `/hubspot/contacts`.
- * - `click`: a control by role + name.
- * - `fill`: a text field by its label (exact), with the value typed.
- * - `select`: a `<select>` by its label, choosing the option by its visible label.
- * - `wait_for`: wait until an element (role+name) or a text is visible (e.g. a "Contact saved" status).
+ * - `click` / `hover`: an element ({@link Target}).
+ * - `fill`: a text field, with the value typed (replaces the content).
+ * - `select`: a `<select>`, choosing the option by its visible label.
+ * - `check`: a checkbox or radio; `checked` defaults to true.
+ * - `press`: a key (Playwright key names: `Enter`, `Tab`, `Control+A`) on an element, or on the focused one.
+ * - `scroll`: an element into view, or the page by `pixels` (default 600) `up` or `down` (default).
+ * - `new_tab`: opens a tab (at `path`, default `/`) and makes it active; `switch_tab`: activates tab `index` (0-based).
+ * - `wait`: sleeps `ms` (≤ {@link MAX_WAIT_MS}); `wait_for`: until an element or a text is visible.
+ * - `done`: the agent declares the task finished (`answer`: free text for question-style tasks).
  */
 export const Action = z.union([
 	z.strictObject({ goto: z.string().startsWith('/').describe('path on the gym origin') }),
-	z.strictObject({ click: RoleTarget }),
+	z.strictObject({ click: Target }),
 	z.strictObject({
-		fill: z.strictObject({ label: z.string().min(1), value: z.string() })
+		fill: z.strictObject({ ...targetShape, value: z.string() }).superRefine((t, ctx) => oneTarget(t, ctx))
 	}),
 	z.strictObject({
-		select: z.strictObject({ label: z.string().min(1), option: z.string().min(1).describe('visible option label') })
+		select: z
+			.strictObject({ ...targetShape, option: z.string().min(1).describe('visible option label') })
+			.superRefine((t, ctx) => oneTarget(t, ctx))
 	}),
 	z.strictObject({
-		wait_for: z.union([RoleTarget, z.strictObject({ text: z.string().min(1) })])
-	})
+		check: z.strictObject({ ...targetShape, checked: z.boolean().optional() }).superRefine((t, ctx) => oneTarget(t, ctx))
+	}),
+	z.strictObject({
+		press: z
+			.strictObject({ ...targetShape, key: z.string().min(1).describe('Playwright key name, e.g. "Enter"') })
+			.superRefine((t, ctx) => oneTarget(t, ctx, true))
+	}),
+	z.strictObject({
+		scroll: z
+			.strictObject({ ...targetShape, direction: z.enum(['up', 'down']).optional(), pixels: z.number().int().positive().max(100_000).optional() })
+			.superRefine((t, ctx) => oneTarget(t, ctx, true))
+	}),
+	z.strictObject({ hover: Target }),
+	z.strictObject({ new_tab: z.strictObject({ path: z.string().startsWith('/').optional() }) }),
+	z.strictObject({ switch_tab: z.strictObject({ index: z.number().int().nonnegative() }) }),
+	z.strictObject({ wait: z.strictObject({ ms: z.number().int().nonnegative().max(MAX_WAIT_MS) }) }),
+	z.strictObject({ wait_for: Target }),
+	z.strictObject({ done: z.strictObject({ answer: z.string().optional() }) })
 ]);
 export type Action = z.infer<typeof Action>;
 
@@ -52,6 +105,22 @@ export type Step = z.infer<typeof Step>;
 /** Per-gym fixtures added on top of the base seed before the episode starts. */
 export const Fixtures = z.strictObject({ hubspot: HubSpotFixture.optional() });
 export type Fixtures = z.infer<typeof Fixtures>;
+
+/** Difficulty bands of `salesgym calibrate`, easiest first. */
+export const BANDS = ['easy', 'medium', 'hard', 'unsolved'] as const;
+export const Band = z.enum(BANDS);
+export type Band = z.infer<typeof Band>;
+
+/** What `salesgym calibrate --write` records: `passes` of `n` episodes by `agent` passed, on `date` (UTC, YYYY-MM-DD). */
+export const Difficulty = z.strictObject({
+	band: Band,
+	passes: z.number().int().nonnegative().describe('episodes that passed'),
+	n: z.number().int().positive().optional().describe('episodes scored (default k)'),
+	k: z.number().int().positive().describe('the k of pass@k'),
+	agent: z.string().min(1).describe('agent spec, e.g. "noisy-oracle:0.2"'),
+	date: z.iso.date().describe('UTC date of the calibration')
+});
+export type Difficulty = z.infer<typeof Difficulty>;
 
 /** A whole blueprint file. `id` is versioned (`hubspot/inbound-demo-request-v1`) and never changes meaning. */
 export const Blueprint = z
@@ -70,7 +139,8 @@ export const Blueprint = z
 		start_path: z.string().startsWith('/').describe('where the episode starts, e.g. /hubspot/contacts'),
 		clock: z.iso.datetime({ offset: false, precision: 3 }).describe('virtual time at reset, UTC ISO-8601 ms'),
 		fixtures: Fixtures,
-		steps: z.array(Step).min(1)
+		steps: z.array(Step).min(1),
+		difficulty: Difficulty.optional().describe('pass@k calibration, written by `salesgym calibrate --write`')
 	})
 	.superRefine((bp, ctx) => {
 		const ids = new Set<string>();
@@ -78,6 +148,9 @@ export const Blueprint = z
 			if (!bp.platforms.includes(step.platform)) {
 				ctx.addIssue({ code: 'custom', path: ['steps', i, 'platform'], message: `platform "${step.platform}" is not in platforms` });
 			}
+			step.actions.forEach((a, j) => {
+				if ('done' in a) ctx.addIssue({ code: 'custom', path: ['steps', i, 'actions', j], message: 'done is the agent\'s own action, not an oracle step' });
+			});
 			step.verifiers.forEach((a, j) => {
 				if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['steps', i, 'verifiers', j, 'id'], message: `duplicate assertion id "${a.id}"` });
 				ids.add(a.id);

@@ -37,6 +37,27 @@ describe('report', () => {
 		expect(formatReport(report)).toBe(['metric    p50    p95  n  unit', 'reset   15.00  19.50  2  ms', 'jq_1k    2.00   2.90  3  ms', ''].join('\n'));
 	});
 
+	it('value metrics (episodes/min, MB) print their value and keep their unit', () => {
+		const report = toReport({ reset_to_observation: [1000, 2000] }, { episodes_per_min_w2: { value: 15.12, n: 8, unit: 'episodes/min' }, context_memory_mb: { value: 341.5, n: 40, unit: 'MB' } });
+		expect(Object.keys(report)).toEqual(['episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation']);
+		expect(report.context_memory_mb).toEqual({ value: 341.5, n: 40, unit: 'MB' });
+		expect(formatReport(report).split('\n')[1]).toBe('episodes_per_min_w2     15.12            8  episodes/min');
+	});
+
+	it('descendantsPssKb sums the memory of child processes (Linux)', async () => {
+		const { spawn } = await import('node:child_process');
+		const { descendantsPssKb } = await import('./bench-harness');
+		const before = descendantsPssKb();
+		if (before === null) return; // not Linux: the metric is skipped there
+		const child = spawn('node', ['-e', 'setTimeout(() => {}, 5000)']);
+		await new Promise((ok) => setTimeout(ok, 300));
+		try {
+			expect(descendantsPssKb()!).toBeGreaterThan(before + 1000);
+		} finally {
+			child.kill();
+		}
+	});
+
 	it('merges into an existing file, keeping other metrics', async () => {
 		const file = join(dir, 'bench.json');
 		writeFileSync(file, JSON.stringify({ other_metric: { p50: 1, p95: 2, n: 3, unit: 'ms' }, reset: { p50: 0, p95: 0, n: 1, unit: 'ms' } }));

@@ -3,6 +3,7 @@
  * - Page metrics (`reset`, `api_roundtrip`, `verify`): timed with `performance.now()` inside the page around
  *   `fetch` + reading the body (the SW answers; `/verify` goes on to the page's verifier worker).
  * - jq metrics (`jq_1k`, `jq_10k`, `jq_50k`): the Node jq engine (`verifier/node.ts`) on synthetic states.
+ * - harness metrics (`episodes_per_min_w1|w2`, `context_memory_mb`, `reset_to_observation`): `harness/bench-harness.ts`.
  * Every metric drops {@link WARMUP} warm-up samples first.
  */
 import { existsSync } from 'node:fs';
@@ -15,7 +16,18 @@ import { resetRun } from './runner';
 import { summarizeSamples, type MetricSummary } from './stats';
 
 /** Metric names, in the order they are measured and printed. */
-export const METRICS = ['reset', 'api_roundtrip', 'verify', 'jq_1k', 'jq_10k', 'jq_50k'] as const;
+export const METRICS = [
+	'reset',
+	'api_roundtrip',
+	'verify',
+	'jq_1k',
+	'jq_10k',
+	'jq_50k',
+	'episodes_per_min_w1',
+	'episodes_per_min_w2',
+	'context_memory_mb',
+	'reset_to_observation'
+] as const;
 /** One of {@link METRICS}. */
 export type MetricName = (typeof METRICS)[number];
 /** Metrics measured in the page (need the server, Chromium and a working SW). */
@@ -27,8 +39,21 @@ export const JQ_FILTER = '[.hubspot.contacts[] | select(.properties.company == "
 /** Warm-up iterations per metric, not counted. */
 export const WARMUP = 2;
 
+/** Harness metrics (`harness/bench-harness.ts`): episode throughput, memory per context, env reset latency. */
+export const HARNESS_METRICS: readonly MetricName[] = ['episodes_per_min_w1', 'episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation'];
+
+/** A metric that is one number rather than a distribution: `{value, n, unit}` (e.g. episodes/min, MB). */
+export interface ValueSummary {
+	/** The measured value, in `unit`, 2 decimals. */
+	value: number;
+	/** How many episodes or samples it is computed from. */
+	n: number;
+	/** e.g. `episodes/min`, `MB`. */
+	unit: string;
+}
+
 /** Metric name → summary, the shape of the `--json` file. */
-export type BenchReport = Partial<Record<MetricName, MetricSummary>>;
+export type BenchReport = Partial<Record<MetricName, MetricSummary | ValueSummary>>;
 
 /**
  * A synthetic export `{"hubspot":{"contacts":[…]}}` with `rows` contacts of 7 properties each (email,
@@ -193,11 +218,13 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
  * Summarizes every sample array of `samples` (ms).
  * @returns `{metric: {p50, p95, n, unit}}` in {@link METRICS} order.
  */
-export function toReport(samples: Partial<Record<MetricName, number[]>>): BenchReport {
+export function toReport(samples: Partial<Record<MetricName, number[]>>, values: Partial<Record<MetricName, ValueSummary>> = {}): BenchReport {
 	const report: BenchReport = {};
 	for (const m of METRICS) {
 		const xs = samples[m];
+		const v = values[m];
 		if (xs && xs.length > 0) report[m] = summarizeSamples(xs);
+		else if (v) report[m] = v;
 	}
 	return report;
 }
@@ -231,7 +258,8 @@ export function formatReport(report: BenchReport): string {
 	const rows: string[][] = [['metric', 'p50', 'p95', 'n', 'unit']];
 	for (const m of METRICS) {
 		const s = report[m];
-		if (s) rows.push([m, s.p50.toFixed(2), s.p95.toFixed(2), String(s.n), s.unit]);
+		if (s && 'value' in s) rows.push([m, s.value.toFixed(2), '', String(s.n), s.unit]);
+		else if (s) rows.push([m, s.p50.toFixed(2), s.p95.toFixed(2), String(s.n), s.unit]);
 	}
 	return formatTable(rows, [false, true, true, true, false]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { episodeHeader, episodeLine, listenError, main, parseCli, parseIntOption } from './cli';
+import { episodeHeader, episodeLine, listenError, main, parseCli, parseIntOption, progressLine } from './cli';
 import { startServer } from './server';
 import { InfrastructureError, UsageError } from './errors';
 
@@ -31,8 +31,24 @@ describe('parseCli', () => {
 			agent: 'oracle',
 			task: 'hubspot/*',
 			json: 'out.json',
-			port: 0
+			port: 0,
+			k: 1,
+			workers: 1,
+			maxSteps: 50,
+			out: undefined,
+			reward: 'binary',
+			seed: undefined,
+			retries: 2,
+			cdp: undefined
 		});
+		expect(
+			parseCli(['run', '--agent', 'noisy-oracle:0.3', '--task', 'all', '--k', '3', '--workers', '2', '--max-steps', '20', '--out', 'o', '--reward', 'partial', '--cdp', 'ws://127.0.0.1:9222/devtools/browser/x'])
+		).toMatchObject({ agent: 'noisy-oracle:0.3', k: 3, workers: 2, maxSteps: 20, out: 'o', reward: 'partial', cdp: 'ws://127.0.0.1:9222/devtools/browser/x' });
+	});
+
+	it('parses calibrate with defaults (k 3, n = k, all tasks, default bands)', () => {
+		expect(parseCli(['calibrate', '--agent', 'oracle'])).toMatchObject({ command: 'calibrate', agent: 'oracle', tasks: 'all', k: 3, n: 3, write: false, thresholds: { easy: 1 } });
+		expect(parseCli(['calibrate', '--agent', 'oracle', '--k', '2', '--n', '5', '--write', '--bands', 'medium=0.5'])).toMatchObject({ k: 2, n: 5, write: true, thresholds: { medium: 0.5 } });
 	});
 
 	it('parses bench with defaults and --only', () => {
@@ -40,7 +56,7 @@ describe('parseCli', () => {
 			command: 'bench',
 			samples: 50,
 			json: undefined,
-			only: ['reset', 'api_roundtrip', 'verify', 'jq_1k', 'jq_10k', 'jq_50k'],
+			only: ['reset', 'api_roundtrip', 'verify', 'jq_1k', 'jq_10k', 'jq_50k', 'episodes_per_min_w1', 'episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation'],
 			port: 0
 		});
 		expect(parseCli(['bench', '--samples', '10', '--only', 'jq_1k, jq_10k'])).toMatchObject({ samples: 10, only: ['jq_1k', 'jq_10k'] });
@@ -57,7 +73,13 @@ describe('parseCli', () => {
 		expect(usageMessage(['srv'])).toBe('unknown command "srv"');
 		expect(usageMessage(['run', '--task', 'all'])).toBe('--agent is required');
 		expect(usageMessage(['run', '--agent', 'oracle'])).toBe('--task is required');
-		expect(usageMessage(['run', '--agent', 'gpt', '--task', 'all'])).toBe('unknown agent "gpt". Known agents: oracle, noop');
+		expect(usageMessage(['run', '--agent', 'gpt', '--task', 'all'])).toBe(
+			'unknown agent "gpt". Known agents: oracle, noop, random[:seed], noisy-oracle:<p>[:seed], cmd:<command>, http:<url>'
+		);
+		expect(usageMessage(['run', '--agent', 'oracle', '--task', 'all', '--reward', 'dense'])).toBe('--reward is binary or partial, got "dense"');
+		expect(usageMessage(['run', '--agent', 'oracle', '--task', 'all', '--cdp', '9222'])).toMatch(/^--cdp takes/);
+		expect(usageMessage(['calibrate', '--agent', 'oracle', '--k', '3', '--n', '2'])).toBe('--n must be an integer from 3 to 10000, got "2"');
+		expect(usageMessage(['calibrate', '--agent', 'oracle', '--bands', 'easy=0.5,medium=0.9'])).toMatch(/^--bands needs 1 >= easy >= medium/);
 		expect(usageMessage(['serve', '--prot', '1'])).toMatch(/^serve: Unknown option '--prot'/);
 		expect(usageMessage(['serve', 'extra'])).toMatch(/^serve: Unexpected argument 'extra'/);
 		expect(usageMessage(['serve', '--port'])).toMatch(/^serve: Option '--port <value>' argument missing/);
@@ -117,6 +139,13 @@ describe('main', () => {
 	});
 });
 
+describe('progressLine', () => {
+	it('fills the bar in proportion', () => {
+		expect(progressLine(5, 10, 4, 1, 10)).toBe('[#####·····] 5/10 passed 4 infra 1');
+		expect(progressLine(0, 0, 0, 0, 4)).toBe('[####] 0/0 passed 0 infra 0');
+	});
+});
+
 describe('episode lines', () => {
 	it('aligns with the header', () => {
 		const header = episodeHeader(17);
@@ -124,5 +153,7 @@ describe('episode lines', () => {
 		expect(header).toBe('task               agent   passed  score        ms');
 		expect(line).toBe('hubspot/a-task-v1  oracle  true     1.00      2345');
 		expect(line.length).toBe(header.length);
+		const infra = episodeLine({ task_id: 'hubspot/a-task-v1', agent: 'oracle', passed: null, score: null, ms: 0, status: 'infra_error' }, 17);
+		expect(infra).toBe('hubspot/a-task-v1  oracle  infra       -         0');
 	});
 });

@@ -1,5 +1,5 @@
 /**
- * `salesgym` command line (entry: `harness/salesgym.js`). Commands: `serve`, `run`, `bench`, `help`.
+ * `salesgym` command line (entry: `harness/salesgym.js`). Commands: `serve`, `run`, `calibrate`, `bench`, `help`.
  *
  * Exit codes: 0 done (whether or not episodes passed); 1 unexpected failure (e.g. an invalid blueprint file,
  * a missing build for `serve`); 2 bad command-line input; 3 infrastructure error (browser crash, SW never
@@ -7,18 +7,20 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Browser } from '@playwright/test';
-import { AGENTS, agentByName } from './agents';
+import { AGENT_SPECS, agentByName } from './agents';
 import { BlueprintError, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
-import { benchJq, benchPage, formatReport, JQ_ROWS, mergeMetricsFile, METRICS, PAGE_METRICS, toReport, type MetricName } from './bench';
+import { benchJq, benchPage, formatReport, HARNESS_METRICS, JQ_ROWS, mergeMetricsFile, METRICS, PAGE_METRICS, toReport, type MetricName, type ValueSummary } from './bench';
 import { chromiumLaunchOptions } from './browser';
+import { calibrationHtml, calibrationReport, parseThresholds, writeDifficulty, type BandThresholds } from './calibrate';
+import { openBrowser, type RewardMode } from './env';
 import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
-import { runAll, summarize, type EpisodeResult } from './runner';
+import { reopeningBrowser, runEpisodes, type BrowserSource, type EpisodeRecord, type RunSummary } from './runner';
 import { startServer, type RunningServer } from './server';
 
 /** The repository root (this file lives in `<root>/harness/`). */
@@ -28,9 +30,16 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const USAGE = `Usage:
   salesgym serve [--port 4173] [--host 127.0.0.1] [--build-if-needed]
       Serve build/ (the SPA + Service Worker). Prints the URL; stops on Ctrl-C.
-  salesgym run --agent <${Object.keys(AGENTS).join('|')}> --task <id|all|glob> [--json FILE] [--port N]
-      Run episodes in headless Chromium; one line per episode: task agent passed score ms.
+  salesgym run --agent A --task <id|all|glob> [--k 1] [--workers 1] [--max-steps 50] [--out DIR] [--json FILE]
+               [--reward binary|partial] [--seed N] [--retries 2] [--cdp ws://…] [--port N]
+      Run each task k times in headless Chromium (or a browser attached over CDP), W fresh contexts at once;
+      one line per episode: task agent passed score ms. --out DIR writes a trajectory JSONL per episode and
+      summary.json. Agents: ${AGENT_SPECS.join(', ')}.
       --task takes an id (hubspot/x-v1), "all", or a glob (hubspot/*). --port defaults to an ephemeral port.
+  salesgym calibrate --agent A [--k 3] [--n N] [--tasks <id|all|glob>] [--write] [--json FILE] [--html FILE]
+               [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps 50] [--out DIR] [--cdp …] [--port N]
+      Run each task n (default k) times; print c/n, pass@k, pass^k and the band per task. --write records
+      {band, passes, n, k, agent, date} in each blueprint's "difficulty"; --html writes an offline report page.
   salesgym bench [--samples 50] [--json FILE] [--only m1,m2] [--port N]
       p50/p95/n in ms of ${METRICS.join(', ')}. --json merges into FILE.
   salesgym help
@@ -40,7 +49,37 @@ Exit codes: 0 done (episodes may have failed), 1 unexpected error, 2 bad input, 
 export type Command =
 	| { command: 'help' }
 	| { command: 'serve'; port: number; host: string; buildIfNeeded: boolean }
-	| { command: 'run'; agent: string; task: string; json: string | undefined; port: number }
+	| {
+			command: 'run';
+			agent: string;
+			task: string;
+			json: string | undefined;
+			port: number;
+			k: number;
+			workers: number;
+			maxSteps: number;
+			out: string | undefined;
+			reward: RewardMode;
+			seed: number | undefined;
+			retries: number;
+			cdp: string | undefined;
+	  }
+	| {
+			command: 'calibrate';
+			agent: string;
+			tasks: string;
+			k: number;
+			n: number;
+			write: boolean;
+			json: string | undefined;
+			html: string | undefined;
+			thresholds: BandThresholds;
+			workers: number;
+			maxSteps: number;
+			out: string | undefined;
+			cdp: string | undefined;
+			port: number;
+	  }
 	| { command: 'bench'; samples: number; json: string | undefined; only: MetricName[]; port: number };
 
 const OPTIONS = {
@@ -54,6 +93,30 @@ const OPTIONS = {
 		agent: { type: 'string' },
 		task: { type: 'string' },
 		json: { type: 'string' },
+		port: { type: 'string' },
+		k: { type: 'string' },
+		workers: { type: 'string' },
+		'max-steps': { type: 'string' },
+		out: { type: 'string' },
+		reward: { type: 'string' },
+		seed: { type: 'string' },
+		retries: { type: 'string' },
+		cdp: { type: 'string' },
+		help: { type: 'boolean', short: 'h' }
+	},
+	calibrate: {
+		agent: { type: 'string' },
+		tasks: { type: 'string' },
+		k: { type: 'string' },
+		n: { type: 'string' },
+		write: { type: 'boolean' },
+		json: { type: 'string' },
+		html: { type: 'string' },
+		bands: { type: 'string' },
+		workers: { type: 'string' },
+		'max-steps': { type: 'string' },
+		out: { type: 'string' },
+		cdp: { type: 'string' },
 		port: { type: 'string' },
 		help: { type: 'boolean', short: 'h' }
 	},
@@ -94,7 +157,7 @@ export function parseCli(argv: readonly string[]): Command {
 	const [command, ...rest] = argv;
 	if (command === undefined) throw new UsageError('missing command');
 	if (command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
-	if (command !== 'serve' && command !== 'run' && command !== 'bench') throw new UsageError(`unknown command "${command}"`);
+	if (command !== 'serve' && command !== 'run' && command !== 'calibrate' && command !== 'bench') throw new UsageError(`unknown command "${command}"`);
 	let values: Record<string, string | boolean | undefined>;
 	try {
 		values = parseArgs({ args: [...rest], options: OPTIONS[command], strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
@@ -111,10 +174,51 @@ export function parseCli(argv: readonly string[]): Command {
 			buildIfNeeded: values['build-if-needed'] === true
 		};
 	}
+	const cdp = str('cdp');
+	if (cdp !== undefined && !/^(wss?|https?):\/\//.test(cdp)) throw new UsageError(`--cdp takes a ws://… or http://host:port endpoint, got "${cdp}"`);
 	if (command === 'run') {
 		const agent = required('agent', str('agent'));
 		agentByName(agent);
-		return { command, agent, task: required('task', str('task')), json: str('json'), port: parseIntOption('port', str('port'), 0, 0, 65535) };
+		const reward = str('reward') ?? 'binary';
+		if (reward !== 'binary' && reward !== 'partial') throw new UsageError(`--reward is binary or partial, got "${reward}"`);
+		const seed = str('seed');
+		return {
+			command,
+			agent,
+			task: required('task', str('task')),
+			json: str('json'),
+			port: parseIntOption('port', str('port'), 0, 0, 65535),
+			k: parseIntOption('k', str('k'), 1, 1, 10_000),
+			workers: parseIntOption('workers', str('workers'), 1, 1, 64),
+			maxSteps: parseIntOption('max-steps', str('max-steps'), 50, 1, 10_000),
+			out: str('out'),
+			reward,
+			seed: seed === undefined ? undefined : parseIntOption('seed', seed, 0, 0, 2 ** 31),
+			retries: parseIntOption('retries', str('retries'), 2, 0, 10),
+			cdp
+		};
+	}
+	if (command === 'calibrate') {
+		const agent = required('agent', str('agent'));
+		agentByName(agent);
+		const k = parseIntOption('k', str('k'), 3, 1, 1000);
+		const n = parseIntOption('n', str('n'), k, k, 10_000);
+		return {
+			command,
+			agent,
+			tasks: str('tasks') ?? 'all',
+			k,
+			n,
+			write: values.write === true,
+			json: str('json'),
+			html: str('html'),
+			thresholds: parseThresholds(str('bands')),
+			workers: parseIntOption('workers', str('workers'), 1, 1, 64),
+			maxSteps: parseIntOption('max-steps', str('max-steps'), 50, 1, 10_000),
+			out: str('out'),
+			cdp,
+			port: parseIntOption('port', str('port'), 0, 0, 65535)
+		};
 	}
 	const onlyText = str('only');
 	let only: MetricName[] = [...METRICS];
@@ -210,8 +314,13 @@ async function serve(cmd: Extract<Command, { command: 'serve' }>, io: Io): Promi
  * by two spaces and aligned with {@link episodeHeader}.
  * @returns the line without a newline.
  */
-export function episodeLine(r: Pick<EpisodeResult, 'task_id' | 'agent' | 'passed' | 'score' | 'ms'>, taskWidth: number): string {
-	return [r.task_id.padEnd(taskWidth), r.agent.padEnd(6), String(r.passed).padEnd(6), r.score.toFixed(2).padStart(5), String(r.ms).padStart(8)].join('  ');
+export function episodeLine(
+	r: { task_id: string; agent: string; passed: boolean | null; score: number | null; ms: number; status?: 'ok' | 'infra_error' },
+	taskWidth: number
+): string {
+	const passed = r.status === 'infra_error' ? 'infra' : String(r.passed);
+	const score = r.score === null ? '-' : r.score.toFixed(2);
+	return [r.task_id.padEnd(taskWidth), r.agent.padEnd(6), passed.padEnd(6), score.padStart(5), String(r.ms).padStart(8)].join('  ');
 }
 
 /** The header line matching {@link episodeLine} for the same `taskWidth`. */
@@ -220,6 +329,10 @@ export function episodeHeader(taskWidth: number): string {
 }
 
 async function withServerAndBrowser<T>(port: number, io: Io, body: (url: string, browser: Browser) => Promise<T>): Promise<T> {
+	return withServerAndBrowsers(port, undefined, io, async (url, browsers) => body(url, await browsers.get()));
+}
+
+async function withServerAndBrowsers<T>(port: number, cdp: string | undefined, io: Io, body: (url: string, browsers: BrowserSource) => Promise<T>): Promise<T> {
 	await ensureBuild(io);
 	let server: RunningServer;
 	try {
@@ -227,46 +340,123 @@ async function withServerAndBrowser<T>(port: number, io: Io, body: (url: string,
 	} catch (e) {
 		throw new InfrastructureError(`could not start the static server: ${(e as Error).message}`, { cause: e });
 	}
+	const browsers = reopeningBrowser(() => (cdp ? openBrowser(cdp) : launchBrowser()));
 	try {
-		const browser = await launchBrowser();
-		try {
-			return await body(server.url, browser);
-		} finally {
-			await browser.close().catch(() => {});
-		}
+		await browsers.get();
+		return await body(server.url, browsers);
 	} finally {
+		await browsers.close();
 		await server.close();
 	}
 }
 
-async function run(cmd: Extract<Command, { command: 'run' }>, io: Io): Promise<number> {
-	const agent = agentByName(cmd.agent);
+function pickTasks(spec: string) {
 	const all = loadBlueprints(blueprintDir());
-	let tasks;
 	try {
-		tasks = selectTasks(all, cmd.task);
+		return selectTasks(all, spec);
 	} catch (e) {
 		if (e instanceof TaskSelectionError) throw new UsageError(e.message);
 		throw e;
 	}
-	const width = Math.max(4, ...tasks.map((t) => t.id.length));
-	const results = await withServerAndBrowser(cmd.port, io, async (baseUrl, browser) => {
+}
+
+/**
+ * A progress bar for a TTY: `[#####·····] 5/12 passed 4 infra 0`, redrawn in place with `\r`.
+ * @returns the line without `\r` or newline.
+ */
+export function progressLine(done: number, total: number, passed: number, infra: number, width = 20): string {
+	const filled = total === 0 ? width : Math.round((done / total) * width);
+	return `[${'#'.repeat(filled)}${'·'.repeat(width - filled)}] ${done}/${total} passed ${passed} infra ${infra}`;
+}
+
+async function runMany(
+	opts: { agent: string; tasks: ReturnType<typeof pickTasks>; k: number; workers: number; maxSteps: number; out: string | undefined; port: number; cdp: string | undefined; reward?: RewardMode; seed?: number | undefined; retries?: number },
+	io: Io,
+	tty: boolean
+): Promise<RunSummary> {
+	const agent = agentByName(opts.agent);
+	const width = Math.max(4, ...opts.tasks.map((t) => t.id.length));
+	let passed = 0;
+	let infra = 0;
+	return withServerAndBrowsers(opts.port, opts.cdp, io, async (baseUrl, browsers) => {
 		io.out(`${episodeHeader(width)}\n`);
-		return runAll({
-			browser,
-			baseUrl,
+		const summary = await runEpisodes({
 			agent,
-			blueprints: tasks,
-			onResult: (r) => {
+			blueprints: opts.tasks,
+			k: opts.k,
+			workers: opts.workers,
+			maxSteps: opts.maxSteps,
+			reward: opts.reward ?? 'binary',
+			baseUrl,
+			browsers,
+			...(opts.out !== undefined ? { outDir: opts.out } : {}),
+			...(opts.retries !== undefined ? { retries: opts.retries } : {}),
+			...(opts.seed !== undefined ? { env: { seed: opts.seed } } : {}),
+			onEpisode: (r, done, total) => {
+				if (r.passed) passed++;
+				if (r.status === 'infra_error') infra++;
+				if (tty) io.err('\r\x1b[2K');
 				io.out(`${episodeLine(r, width)}\n`);
-				if (r.agent_error !== null) io.err(`  ${r.task_id}: agent ${r.agent} stopped early: ${r.agent_error}\n`);
+				if (r.agent_error !== null) io.err(`  ${r.task_id}#${r.attempt}: agent ${r.agent} stopped early: ${r.agent_error}\n`);
+				for (const m of r.infra_errors) io.err(`  ${r.task_id}#${r.attempt}: infrastructure error${r.status === 'ok' ? ' (retried)' : ''}: ${m}\n`);
+				if (tty) io.err(progressLine(done, total, passed, infra));
 			}
 		});
+		if (tty) io.err('\n');
+		return summary;
 	});
-	const passed = results.filter((r) => r.passed).length;
-	io.err(`salesgym: ${passed}/${results.length} episodes passed\n`);
-	if (cmd.json !== undefined) await writeFile(cmd.json, `${JSON.stringify(results.map(summarize), null, 2)}\n`);
-	return 0;
+}
+
+async function run(cmd: Extract<Command, { command: 'run' }>, io: Io): Promise<number> {
+	const tasks = pickTasks(cmd.task);
+	const summary = await runMany({ ...cmd, tasks }, io, process.stderr.isTTY === true && io === stdio);
+	const t = summary.totals;
+	io.err(`salesgym: ${t.passed}/${t.scored} episodes passed${t.infra_errors > 0 ? `, ${t.infra_errors} not scored (infrastructure errors)` : ''}${cmd.out ? `; trajectories and summary.json in ${cmd.out}` : ''}\n`);
+	if (cmd.json !== undefined) await writeFile(cmd.json, `${JSON.stringify(summary.episodes.map(summaryRow), null, 2)}\n`);
+	return t.infra_errors > 0 && t.scored === 0 ? 3 : 0;
+}
+
+/** The `--json` row of one episode (no state, no trajectory path). */
+export function summaryRow(r: EpisodeRecord): Omit<EpisodeRecord, 'state'> {
+	const { state: _state, ...row } = r;
+	return row;
+}
+
+async function calibrate(cmd: Extract<Command, { command: 'calibrate' }>, io: Io): Promise<number> {
+	const tasks = pickTasks(cmd.tasks);
+	const summary = await runMany({ ...cmd, k: cmd.n, tasks }, io, process.stderr.isTTY === true && io === stdio);
+	const date = new Date().toISOString().slice(0, 10);
+	const report = calibrationReport(tasks, summary.episodes, { agent: cmd.agent, k: cmd.k, date, thresholds: cmd.thresholds });
+	const pct = (x: number | null) => (x === null ? '–' : x.toFixed(2));
+	const width = Math.max(4, ...tasks.map((t) => t.id.length));
+	io.out(`\n${'task'.padEnd(width)}  c/n    pass@${cmd.k}  pass^${cmd.k}  band      first failing steps\n`);
+	for (const t of report.tasks) {
+		const hist = Object.entries(t.first_failing_step).map(([s, n]) => `${s}:${n}`).join(' ') || '-';
+		io.out(`${t.task_id.padEnd(width)}  ${`${t.c}/${t.n}`.padEnd(5)}  ${pct(t.pass_at_k).padStart(6)}  ${pct(t.pass_hat_k).padStart(6)}  ${t.band.padEnd(8)}  ${hist}\n`);
+	}
+	io.err(`salesgym: bands ${Object.entries(report.summary.bands).map(([b, n]) => `${b} ${n}`).join(', ')}\n`);
+	if (cmd.json !== undefined) await writeJsonFile(cmd.json, report);
+	if (cmd.html !== undefined) {
+		await mkdir(dirname(resolve(cmd.html)), { recursive: true });
+		await writeFile(cmd.html, calibrationHtml(report));
+	}
+	if (cmd.write) {
+		for (const t of report.tasks) {
+			if (t.n === 0) {
+				io.err(`salesgym: ${t.task_id}: no scored episode, difficulty not written\n`);
+				continue;
+			}
+			const file = join(REPO_ROOT, 'blueprints', `${t.task_id}.json`);
+			await writeDifficulty(file, { band: t.band, passes: t.c, n: t.n, k: cmd.k, agent: cmd.agent, date });
+			io.err(`salesgym: wrote difficulty ${t.band} (${t.c}/${t.n}) to ${relative(process.cwd(), file)}\n`);
+		}
+	}
+	return report.summary.totals.infra_errors > 0 && report.summary.totals.n === 0 ? 3 : 0;
+}
+
+async function writeJsonFile(file: string, value: unknown): Promise<void> {
+	await mkdir(dirname(resolve(file)), { recursive: true });
+	await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promise<number> {
@@ -310,7 +500,18 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 			samples[m] = benchJq(engine, JQ_ROWS[m] as number, cmd.samples);
 		}
 	}
-	const report = toReport(samples);
+	const values: Partial<Record<MetricName, ValueSummary>> = {};
+	const harnessMetrics = cmd.only.filter((m) => HARNESS_METRICS.includes(m));
+	if (harnessMetrics.length > 0) {
+		const { benchHarness } = await import('./bench-harness');
+		const blueprints = loadBlueprints(blueprintDir());
+		await withServerAndBrowser(cmd.port, io, async (baseUrl, browser) => {
+			const r = await benchHarness({ browser, baseUrl, blueprints, metrics: harnessMetrics, samples: cmd.samples, onStart: (m) => io.err(`bench: ${m}…\n`) });
+			Object.assign(samples, r.samples);
+			Object.assign(values, r.values);
+		});
+	}
+	const report = toReport(samples, values);
 	io.out(formatReport(report));
 	if (cmd.json !== undefined) await mergeMetricsFile(cmd.json, report);
 	return 0;
@@ -332,6 +533,8 @@ export async function main(argv: readonly string[], io: Io = stdio): Promise<num
 				return await serve(cmd, io);
 			case 'run':
 				return await run(cmd, io);
+			case 'calibrate':
+				return await calibrate(cmd, io);
 			case 'bench':
 				return await bench(cmd, io);
 		}

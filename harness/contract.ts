@@ -1,22 +1,56 @@
 /**
- * zod schemas of the page/SW control endpoints, as the harness reads them. Strict: a field renamed on
- * either side fails loudly as an InfrastructureError instead of turning into `undefined`.
+ * zod schemas of the page/SW control endpoints, as the harness reads them. The fields the harness uses are
+ * required and typed, so a field renamed on either side fails loudly as an InfrastructureError instead of
+ * turning into `undefined`; fields it does not use are kept as they are (`looseObject`), so a richer verdict
+ * (more fields per assertion or step) does not break older harnesses. Request bodies stay strict.
  */
-import { AssertionResult, VerifyResult } from '../verifier/schema';
-import { InitRequest, RunInfo } from '../sw/run';
+import { z } from 'zod';
+import { InitRequest } from '../sw/run';
 
-/** Body of `POST /__salesgym/run` (the SW's own schema). */
+/** Body of `POST /__salesgym/run` (the SW's own strict schema). */
 export const RunRequest = InitRequest;
 export type RunRequest = InitRequest;
 
-/** Answer of `POST /__salesgym/run` (the SW's own schema). */
-export const RunResponse = RunInfo;
-export type RunResponse = RunInfo;
+/** Answer of `POST /__salesgym/run` and `PUT /__salesgym/state`: `{run_id, task_id, seed, clock, counts, …}`. */
+export const RunResponse = z.looseObject({
+	run_id: z.string().min(1),
+	task_id: z.string().nullable(),
+	seed: z.number().int().nonnegative(),
+	clock: z.string().describe('virtual time, UTC ISO-8601 ms'),
+	counts: z.record(z.string(), z.record(z.string(), z.number().int().nonnegative())).describe('gym → table → rows')
+});
+export type RunResponse = z.infer<typeof RunResponse>;
 
-/** One assertion's verdict in a `/verify` answer (the verifier's own schema). */
-export const AssertionVerdict = AssertionResult;
-export type AssertionVerdict = AssertionResult;
+/** One assertion's verdict in a `/verify` answer: `{id, step, platform, op, expected, actual?, passed, error?, outputs, …}`. */
+export const AssertionVerdict = z.looseObject({
+	id: z.string(),
+	step: z.number().int(),
+	platform: z.string(),
+	op: z.string(),
+	expected: z.unknown(),
+	actual: z.unknown().optional(),
+	passed: z.boolean(),
+	error: z.string().optional(),
+	outputs: z.number().int().nonnegative().optional()
+});
+export type AssertionVerdict = z.infer<typeof AssertionVerdict>;
 
-/** Answer of `POST /verify` (the verifier's own schema). */
-export const VerifyResponse = VerifyResult;
-export type VerifyResponse = VerifyResult;
+/** One step's verdict: `{index, platform, passed, …}`. */
+export const StepVerdict = z.looseObject({ index: z.number().int(), platform: z.string(), passed: z.boolean() });
+export type StepVerdict = z.infer<typeof StepVerdict>;
+
+/**
+ * Answer of `POST /verify`: `{run_id, task_id, passed, score (0..1), first_failing_step, steps, assertions, ms?, …}`.
+ * An answer with `status: "error"` is an infrastructure error (the verifier could not run), never a score.
+ */
+export const VerifyResponse = z.looseObject({
+	run_id: z.string(),
+	task_id: z.string().nullable(),
+	passed: z.boolean(),
+	score: z.number().min(0).max(1),
+	first_failing_step: z.number().int().nullable(),
+	steps: z.array(StepVerdict),
+	assertions: z.array(AssertionVerdict),
+	ms: z.number().nonnegative().optional()
+});
+export type VerifyResponse = z.infer<typeof VerifyResponse>;

@@ -2,7 +2,10 @@
 // Makes sure a Chromium for Playwright is on this machine (`npm run browser`, first step of `npm test`).
 // Order: $SALESGYM_CHROMIUM, Debian's /usr/bin/chromium, Playwright's own Chromium if it was downloaded.
 // None: as root on Debian, `apt-get update && apt-get install -y --no-install-recommends chromium`;
-// otherwise print the command to run and exit 1. (Playwright's browser download does not work on a closed
+// otherwise print the command to run and exit 1.
+// Then, for the WebDriver e2e test, Debian's chromedriver (/usr/bin/chromedriver, package chromium-driver):
+// installed the same way when root on Debian and missing; otherwise the reason is printed and the test skips
+// (never a failure of this step). (Playwright's browser download does not work on a closed
 // network, so Debian's package is the default.) Plain Node ESM, no dependencies beyond the optional probe
 // of @playwright/test.
 import { spawnSync } from 'node:child_process';
@@ -45,6 +48,29 @@ function run(cmd, args) {
 	return r.status === 0;
 }
 
+const SYSTEM_CHROMEDRIVER = '/usr/bin/chromedriver';
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const isDebian = existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
+
+/**
+ * Makes sure Debian's chromedriver is there for the WebDriver test: installs `chromium-driver` when root on
+ * Debian and missing; otherwise prints why the WebDriver test will skip. Never exits.
+ */
+function ensureChromedriver() {
+	if (existsSync(SYSTEM_CHROMEDRIVER)) {
+		console.log(`ensure-browser: WebDriver: using ${SYSTEM_CHROMEDRIVER}`);
+		return;
+	}
+	if (!isRoot || !isDebian) {
+		console.log(`ensure-browser: WebDriver test will skip: ${SYSTEM_CHROMEDRIVER} is absent and this is not root on Debian (install the chromium-driver package).`);
+		return;
+	}
+	console.log(`ensure-browser: ${SYSTEM_CHROMEDRIVER} is absent; installing Debian's chromium-driver package for the WebDriver test.`);
+	if (!run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-driver']) && !(run('apt-get', ['update']) && run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-driver']))) {
+		console.log('ensure-browser: WebDriver test will skip: installing chromium-driver failed (see above).');
+	}
+}
+
 const fromEnv = process.env.SALESGYM_CHROMIUM;
 if (fromEnv) {
 	if (!existsSync(fromEnv)) {
@@ -52,20 +78,21 @@ if (fromEnv) {
 		process.exit(1);
 	}
 	report(fromEnv);
+	ensureChromedriver();
 	process.exit(0);
 }
 if (existsSync(SYSTEM_CHROMIUM)) {
 	report(SYSTEM_CHROMIUM);
+	ensureChromedriver();
 	process.exit(0);
 }
 const bundled = await playwrightChromium();
 if (bundled) {
 	report(bundled);
+	ensureChromedriver();
 	process.exit(0);
 }
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const isDebian = existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
 if (isRoot && isDebian) {
 	console.log(`ensure-browser: no Chromium found; installing Debian's chromium package.`);
 	if (!run('apt-get', ['update']) || !run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium']) || !existsSync(SYSTEM_CHROMIUM)) {
@@ -73,6 +100,7 @@ if (isRoot && isDebian) {
 		process.exit(1);
 	}
 	report(SYSTEM_CHROMIUM);
+	ensureChromedriver();
 	process.exit(0);
 }
 console.error('ensure-browser: no Chromium found for Playwright. Install one, then run this again:');

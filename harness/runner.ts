@@ -1,70 +1,28 @@
 /**
- * Runs episodes: fresh browser context → reset to the task → agent acts through the UI → `POST /verify`.
+ * Runs episodes: each one in a fresh browser context (isolated IndexedDB and SW), reset to the task, the
+ * agent acting through {@link makeEnv}'s step loop, `POST /verify` at the end. `runEpisodes` runs tasks × k
+ * attempts on W contexts at once, retries infrastructure errors, and writes one trajectory JSONL per episode
+ * plus a summary JSON.
  */
-import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import type { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
-import type { Agent } from './agents';
-import { ACTION_TIMEOUT_MS } from './agents';
+import { AgentError, type Agent, type AgentSession, type AgentTurn } from './agents';
 import { RunResponse, VerifyResponse } from './contract';
+import type { EnvOptions, RewardMode, SalesgymEnv } from './env';
 import { InfrastructureError } from './errors';
 import { pageJson, waitForSwReady } from './page';
 
 /** Timeout of the runner's own navigations (start page and reload), ms. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
 
-/** Options of {@link runEpisode}. */
-export interface EpisodeOptions {
-	/** A launched Chromium; each episode gets its own context (fresh IndexedDB, fresh SW registration). */
-	browser: Browser;
-	/** Gym origin, e.g. `http://127.0.0.1:41233`. */
-	baseUrl: string;
-	/** The task. */
-	blueprint: Blueprint;
-	/** Who acts. */
-	agent: Agent;
-	/** Run id sent to `/__salesgym/run` and `/verify`; default `crypto.randomUUID()`. */
-	runId?: string;
-}
+/** Tries per episode when it hits an infrastructure error (1 + retries). */
+export const DEFAULT_RETRIES = 2;
 
-/** The outcome of one episode. */
-export interface EpisodeResult {
-	/** Blueprint id. */
-	task_id: string;
-	/** Agent name. */
-	agent: string;
-	/** Run id of the episode. */
-	run_id: string;
-	/** True iff every assertion passed. */
-	passed: boolean;
-	/** Passed assertions / all assertions, 0..1. */
-	score: number;
-	/** Wall time of the whole episode (context creation to the verdict), ms, integer. */
-	ms: number;
-	/** Why the agent stopped early (its rejection message), or null when it finished. The state is verified anyway. */
-	agent_error: string | null;
-	/** The full `/verify` answer. */
-	result: VerifyResponse;
-}
-
-/** The `--json` row of one episode: the episode without the full verdict, plus its first failing step and assertions. */
-export type EpisodeSummary = Omit<EpisodeResult, 'result'> & Pick<VerifyResponse, 'first_failing_step' | 'assertions'>;
-
-/** Reduces an {@link EpisodeResult} to its `--json` row. */
-export function summarize(r: EpisodeResult): EpisodeSummary {
-	return {
-		task_id: r.task_id,
-		agent: r.agent,
-		run_id: r.run_id,
-		passed: r.passed,
-		score: r.score,
-		ms: r.ms,
-		first_failing_step: r.result.first_failing_step,
-		agent_error: r.agent_error,
-		assertions: r.result.assertions
-	};
-}
+/** Wait before retry n (1-based) after an infrastructure error: n × this, ms. */
+export const RETRY_BACKOFF_MS = 1_000;
 
 function parseOr<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 	const parsed = schema.safeParse(value);
@@ -74,24 +32,25 @@ function parseOr<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 }
 
 /**
- * Resets the gym from the page: `POST /__salesgym/run {task_id, run_id}`.
+ * Resets the gym from the page: `POST /__salesgym/run {task_id, run_id, seed?}`.
  * @throws InfrastructureError on a non-2xx answer or an answer not shaped like {@link RunResponse}.
  */
-export async function resetRun(page: Page, taskId: string | undefined, runId: string): Promise<RunResponse> {
-	const body = taskId === undefined ? { run_id: runId } : { task_id: taskId, run_id: runId };
+export async function resetRun(page: Page, taskId: string | undefined, runId: string, seed?: number): Promise<RunResponse> {
+	const body: Record<string, unknown> = taskId === undefined ? { run_id: runId } : { task_id: taskId, run_id: runId };
+	if (seed !== undefined) body.seed = seed;
 	return parseOr(RunResponse, await pageJson(page, 'POST', '/__salesgym/run', body), 'POST /__salesgym/run');
 }
 
 /**
  * Verifies from the page: `POST /verify {run_id, task_id}` (the SW forwards it to the page's verifier worker).
- * @throws InfrastructureError on a non-2xx answer or an answer not shaped like {@link VerifyResponse}.
+ * @throws InfrastructureError on a non-2xx answer, a `status: "error"` answer, or one not shaped like {@link VerifyResponse}.
  */
 export async function verifyRun(page: Page, taskId: string, runId: string): Promise<VerifyResponse> {
-	return parseOr(VerifyResponse, await pageJson(page, 'POST', '/verify', { run_id: runId, task_id: taskId }), 'POST /verify');
-}
-
-function isGone(browser: Browser, context: BrowserContext, page: Page): boolean {
-	return !browser.isConnected() || page.isClosed() || !context.pages().includes(page);
+	const body = await pageJson(page, 'POST', '/verify', { run_id: runId, task_id: taskId });
+	if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error') {
+		throw new InfrastructureError(`POST /verify could not verify: ${String((body as { message?: unknown }).message ?? JSON.stringify(body).slice(0, 300))}`);
+	}
+	return parseOr(VerifyResponse, body, 'POST /verify');
 }
 
 /**
@@ -99,90 +58,461 @@ function isGone(browser: Browser, context: BrowserContext, page: Page): boolean 
  * (`POST /__salesgym/run` from the page) → goto `start_path` again, so the UI shows the reset state.
  * @throws InfrastructureError when the page does not load, the SW never takes control, or the reset fails.
  */
-export async function startEpisode(page: Page, blueprint: Blueprint, runId: string): Promise<RunResponse> {
+export async function startEpisode(page: Page, blueprint: Blueprint, runId: string, seed?: number): Promise<RunResponse> {
 	const open = async (): Promise<void> => {
 		try {
 			await page.goto(blueprint.start_path);
 		} catch (e) {
 			throw new InfrastructureError(`could not load ${blueprint.start_path}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
 		}
-		await waitForSwReady(page);
+		try {
+			await waitForSwReady(page);
+		} catch (e) {
+			if (!(e instanceof InfrastructureError) || page.isClosed()) throw e;
+			// On a loaded machine the SW install can outlast the page's 5 s bound; it goes on in the background,
+			// so one reload usually finds the page controlled.
+			await page.reload().catch(() => {});
+			await waitForSwReady(page);
+		}
 	};
 	await open();
-	const run = await resetRun(page, blueprint.id, runId);
+	const run = await resetRun(page, blueprint.id, runId, seed);
 	await open();
 	return run;
 }
 
+/** One line of a trajectory JSONL file (`type` says which). */
+export type TrajectoryLine =
+	| { type: 'episode'; task_id: string; agent: string; attempt: number; run_id: string; max_steps: number; reward_mode: RewardMode; started_at: string }
+	| { type: 'reset'; url: string; observation_digest: string; ms: number }
+	| {
+			type: 'step';
+			step: number;
+			action: unknown;
+			error: string | null;
+			reward: number;
+			terminated: boolean;
+			truncated: boolean;
+			url: string;
+			observation_digest: string;
+			agent_ms: number;
+			ms: number;
+	  }
+	| { type: 'agent_error'; step: number; message: string }
+	| { type: 'infra_error'; try: number; message: string }
+	| {
+			type: 'result';
+			passed: boolean;
+			score: number;
+			reward: number;
+			steps: number;
+			terminated: boolean;
+			truncated: boolean;
+			first_failing_step: number | null;
+			agent_error: string | null;
+			ms: number;
+			verify: VerifyResponse;
+	  }
+	| { type: 'state'; export: unknown };
+
+/** The outcome of one episode that ran (no infrastructure error). */
+export interface EpisodeOutcome {
+	/** True iff every assertion passed. */
+	passed: boolean;
+	/** Passed / all assertions, 0..1. */
+	score: number;
+	/** The final reward (per the env's reward mode). */
+	reward: number;
+	/** Steps taken (invalid actions included). */
+	steps: number;
+	/** The agent sent `done`. */
+	terminated: boolean;
+	/** The step limit ended the episode. */
+	truncated: boolean;
+	/** Why the agent stopped early (it crashed, timed out, …), or null. */
+	agent_error: string | null;
+	/** The verdict. */
+	verify: VerifyResponse;
+	/** Canonical state export at the end (the text of `GET /__salesgym/state`). */
+	state: string;
+	/** Trajectory lines, in order. */
+	lines: TrajectoryLine[];
+	/** Wall time, reset to verdict, ms. */
+	ms: number;
+}
+
+/** Imported lazily so that `runner.ts` ← `env.ts` ← `runner.ts` stays a cycle of types only. */
+async function importObservationDigest(): Promise<(o: { url: string; title: string; axtree: string }) => string> {
+	return (await import('./env')).observationDigest;
+}
+
 /**
- * Runs one episode in a new browser context: goto `start_path` → wait for SW control → reset the run
- * (`POST /__salesgym/run` from the page) → goto `start_path` again so the UI shows the reset state →
- * `agent.act` → wait for SW control → `POST /verify` from the page. An agent that rejects does not end the
- * episode: its message goes to `agent_error` and the state is verified as it is.
- * @returns the verdict and the episode's wall time (ms).
- * @throws InfrastructureError when the browser or page dies, the SW never takes control, or a control
- *   endpoint fails.
+ * Plays one episode on `env`: reset → the agent's turns → the step that terminates or truncates (its verdict) →
+ * the state export. An {@link AgentError} ends the episode with `done` and records the message; the verdict is
+ * that of the state as the agent left it.
+ * @throws InfrastructureError from the env (browser gone, SW not in control, verifier failing).
  */
-export async function runEpisode(options: EpisodeOptions): Promise<EpisodeResult> {
-	const { browser, baseUrl, blueprint, agent } = options;
-	const runId = options.runId ?? randomUUID();
+export async function playEpisode(env: SalesgymEnv, agent: Agent, attempt: number, meta: { maxSteps: number; reward: RewardMode }): Promise<EpisodeOutcome> {
+	const digest = await importObservationDigest();
 	const t0 = performance.now();
-	let context: BrowserContext;
+	const lines: TrajectoryLine[] = [];
+	const reset = await env.reset();
+	lines.push({
+		type: 'episode',
+		task_id: env.blueprint.id,
+		agent: agent.name,
+		attempt,
+		run_id: reset.info.run_id,
+		max_steps: meta.maxSteps,
+		reward_mode: meta.reward,
+		started_at: new Date().toISOString()
+	});
+	lines.push({ type: 'reset', url: reset.observation.url, observation_digest: digest(reset.observation), ms: reset.info.ms });
+	let session: AgentSession | null = null;
+	let agentError: string | null = null;
+	let observation = reset.observation;
+	let error: string | null = null;
+	let step = 0;
 	try {
-		context = await browser.newContext({ baseURL: baseUrl });
-	} catch (e) {
-		throw new InfrastructureError(`could not open a browser context: ${(e as Error).message}`, { cause: e });
-	}
-	try {
-		context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-		context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
-		const page = await context.newPage();
-		await startEpisode(page, blueprint, runId);
-		let agentError: string | null = null;
 		try {
-			await agent.act(page, blueprint, { baseUrl, runId });
+			session = await agent.start({ blueprint: env.blueprint, attempt, runId: reset.info.run_id });
 		} catch (e) {
-			if (isGone(browser, context, page)) {
-				throw new InfrastructureError(`the browser or page closed while agent ${agent.name} acted: ${(e as Error).message}`, { cause: e });
-			}
 			agentError = (e as Error).message;
 		}
-		await waitForSwReady(page);
-		const result = await verifyRun(page, blueprint.id, runId);
-		return {
-			task_id: blueprint.id,
-			agent: agent.name,
-			run_id: runId,
-			passed: result.passed,
-			score: result.score,
-			ms: Math.round(performance.now() - t0),
-			agent_error: agentError,
-			result
-		};
+		for (;;) {
+			let action: unknown;
+			const ta = performance.now();
+			if (session !== null && agentError === null) {
+				const turn: AgentTurn = { episode: reset.info.run_id, task_id: env.blueprint.id, step, observation, error };
+				try {
+					action = await session.act(turn);
+				} catch (e) {
+					if (!(e instanceof AgentError)) throw e;
+					agentError = e.message;
+				}
+			}
+			if (agentError !== null) {
+				lines.push({ type: 'agent_error', step, message: agentError });
+				action = { done: {} };
+			}
+			const agentMs = Math.round(performance.now() - ta);
+			const r = await env.step(action);
+			step = r.info.step;
+			observation = r.observation;
+			error = r.info.error;
+			lines.push({
+				type: 'step',
+				step,
+				action,
+				error,
+				reward: r.reward,
+				terminated: r.terminated,
+				truncated: r.truncated,
+				url: r.observation.url,
+				observation_digest: digest(r.observation),
+				agent_ms: agentMs,
+				ms: r.info.ms
+			});
+			if (r.terminated || r.truncated) {
+				const verify = r.info.verify as VerifyResponse;
+				const state = await env.exportState();
+				const ms = Math.round(performance.now() - t0);
+				lines.push({
+					type: 'result',
+					passed: verify.passed,
+					score: verify.score,
+					reward: r.reward,
+					steps: step,
+					terminated: r.terminated,
+					truncated: r.truncated,
+					first_failing_step: verify.first_failing_step,
+					agent_error: agentError,
+					ms,
+					verify
+				});
+				lines.push({ type: 'state', export: JSON.parse(state) as unknown });
+				return {
+					passed: verify.passed,
+					score: verify.score,
+					reward: r.reward,
+					steps: step,
+					terminated: r.terminated,
+					truncated: r.truncated,
+					agent_error: agentError,
+					verify,
+					state,
+					lines,
+					ms
+				};
+			}
+		}
 	} finally {
-		await context.close().catch(() => {});
+		await session?.close();
 	}
 }
 
-/** Options of {@link runAll}: those of {@link runEpisode} with a list of blueprints. */
-export interface RunAllOptions extends Omit<EpisodeOptions, 'blueprint' | 'runId'> {
-	/** Tasks, run in this order. */
+/** One episode of a run, as written to the summary. */
+export interface EpisodeRecord {
+	/** Task id. */
+	task_id: string;
+	/** Agent spec. */
+	agent: string;
+	/** 0-based attempt (pass@k sample index). */
+	attempt: number;
+	/** Run id of the try that counted. */
+	run_id: string;
+	/** `ok`: the episode ran and was verified; `infra_error`: every try hit an infrastructure error (not scored). */
+	status: 'ok' | 'infra_error';
+	/** Verdict (null when `infra_error`). */
+	passed: boolean | null;
+	/** Score 0..1 (null when `infra_error`). */
+	score: number | null;
+	/** Final reward (null when `infra_error`). */
+	reward: number | null;
+	/** Steps taken. */
+	steps: number;
+	/** The step limit ended the episode. */
+	truncated: boolean;
+	/** First failing blueprint step (0-based), or null. */
+	first_failing_step: number | null;
+	/** Why the agent stopped early, or null. */
+	agent_error: string | null;
+	/** Messages of the infrastructure errors retried (or, for `infra_error`, all of them). */
+	infra_errors: string[];
+	/** Wall time of the counted try, ms. */
+	ms: number;
+	/** Path of the trajectory JSONL, when an out dir was given. */
+	trajectory: string | null;
+	/** The verdict's assertions (absent when `infra_error`). */
+	assertions?: VerifyResponse['assertions'];
+	/** Canonical final state export text (kept in memory only; not written to the summary). */
+	state?: string;
+}
+
+/** Gives the runner a connected browser; relaunches (or reconnects) after a crash. */
+export interface BrowserSource {
+	/** A connected browser. @throws InfrastructureError when none can be had. */
+	get(): Promise<Browser>;
+}
+
+/** A {@link BrowserSource} over `open()`, which it calls again whenever the last browser is disconnected. */
+export function reopeningBrowser(open: () => Promise<Browser>): BrowserSource & { close(): Promise<void> } {
+	let current: Promise<Browser> | null = null;
+	return {
+		async get() {
+			const b = current ? await current.catch(() => null) : null;
+			if (b && b.isConnected()) return b;
+			current = open();
+			return current;
+		},
+		async close() {
+			const b = current ? await current.catch(() => null) : null;
+			current = null;
+			await b?.close().catch(() => {});
+		}
+	};
+}
+
+/** Options of {@link runEpisodes}. */
+export interface RunOptions {
+	/** Who acts. */
+	agent: Agent;
+	/** Tasks (each run `k` times, task-major order). */
 	blueprints: readonly Blueprint[];
-	/** Called after each episode (e.g. to print its line). */
-	onResult?: (result: EpisodeResult) => void;
+	/** Attempts per task (default 1). */
+	k?: number;
+	/** Episodes at once, each in its own context (default 1). */
+	workers?: number;
+	/** Step limit (default the env's). */
+	maxSteps?: number;
+	/** Reward mode (default `binary`). */
+	reward?: RewardMode;
+	/** Gym origin. */
+	baseUrl: string;
+	/** Browser(s). */
+	browsers: BrowserSource;
+	/** Folder for `<task>__<attempt>.jsonl` trajectories and `summary.json`; none = nothing written. */
+	outDir?: string;
+	/** Extra tries after an infrastructure error (default {@link DEFAULT_RETRIES}). */
+	retries?: number;
+	/** Run id of an episode (default: a UUID per try). Same ids in parallel contexts are fine: contexts are isolated. */
+	runId?: (task: Blueprint, attempt: number, attemptTry: number) => string;
+	/** Extra env options (seed, screenshot, action timeout, timezone). */
+	env?: Pick<EnvOptions, 'seed' | 'screenshot' | 'actionTimeoutMs' | 'timezoneId'>;
+	/** Called after each episode (in completion order). */
+	onEpisode?: (record: EpisodeRecord, done: number, total: number) => void;
+	/** Keep each episode's final state export in `record.state` (default false). */
+	keepState?: boolean;
+}
+
+/** Summary of a run (`summary.json`). */
+export interface RunSummary {
+	agent: string;
+	k: number;
+	workers: number;
+	max_steps: number;
+	reward: RewardMode;
+	started_at: string;
+	ms: number;
+	/** Per task: episodes scored (n), passed (c), infrastructure failures. */
+	tasks: { task_id: string; n: number; c: number; infra_errors: number; mean_score: number | null }[];
+	totals: { episodes: number; scored: number; passed: number; infra_errors: number; episodes_per_min: number };
+	episodes: EpisodeRecord[];
+}
+
+/** File name of a task's trajectory: `hubspot/x-v1`, attempt 2 → `hubspot__x-v1__2.jsonl`. */
+export function trajectoryFile(taskId: string, attempt: number): string {
+	return `${taskId.replaceAll('/', '__')}__${attempt}.jsonl`;
 }
 
 /**
- * Runs the episodes one after another (one fresh context each, a new run id each).
- * @returns the results in task order.
- * @throws InfrastructureError from the first episode that hits one (later tasks are not run).
+ * Runs every task `k` times with `workers` episodes at once (a promise pool over one shared browser; each
+ * episode has its own context). An infrastructure error is retried (`retries` more tries, relaunching a
+ * crashed browser); if every try fails the episode is recorded as `infra_error`, never as a score of 0.
+ * @returns the summary (also written to `outDir/summary.json` with the trajectories when `outDir` is set).
+ * @throws Error only for programming errors; InfrastructureError never escapes (it is recorded).
  */
-export async function runAll(options: RunAllOptions): Promise<EpisodeResult[]> {
-	const results: EpisodeResult[] = [];
-	for (const blueprint of options.blueprints) {
-		const r = await runEpisode({ browser: options.browser, baseUrl: options.baseUrl, agent: options.agent, blueprint });
-		results.push(r);
-		options.onResult?.(r);
+export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
+	const { makeEnv, DEFAULT_MAX_STEPS } = await import('./env');
+	const k = options.k ?? 1;
+	const workers = Math.max(1, options.workers ?? 1);
+	const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+	const reward = options.reward ?? 'binary';
+	const retries = options.retries ?? DEFAULT_RETRIES;
+	const startedAt = new Date().toISOString();
+	const t0 = performance.now();
+	if (options.outDir) await mkdir(options.outDir, { recursive: true });
+	const jobs = options.blueprints.flatMap((blueprint) => Array.from({ length: k }, (_, attempt) => ({ blueprint, attempt })));
+	const records: EpisodeRecord[] = new Array(jobs.length);
+	let next = 0;
+	let done = 0;
+
+	const runJob = async (index: number): Promise<EpisodeRecord> => {
+		const { blueprint, attempt } = jobs[index] as (typeof jobs)[number];
+		const infra: string[] = [];
+		const pre: TrajectoryLine[] = [];
+		for (let attemptTry = 0; attemptTry <= retries; attemptTry++) {
+			let env: SalesgymEnv | null = null;
+			try {
+				const browser = await options.browsers.get();
+				env = await makeEnv({
+					task: blueprint,
+					browser,
+					baseUrl: options.baseUrl,
+					maxSteps,
+					reward,
+					...options.env,
+					...(options.runId ? { runId: options.runId(blueprint, attempt, attemptTry) } : {})
+				});
+				const out = await playEpisode(env, options.agent, attempt, { maxSteps, reward });
+				const lines = [...pre, ...out.lines];
+				let trajectory: string | null = null;
+				if (options.outDir) {
+					trajectory = join(options.outDir, trajectoryFile(blueprint.id, attempt));
+					await writeFile(trajectory, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+				}
+				const first = out.lines[0];
+				return {
+					task_id: blueprint.id,
+					agent: options.agent.name,
+					attempt,
+					run_id: first?.type === 'episode' ? first.run_id : '',
+					status: 'ok',
+					passed: out.passed,
+					score: out.score,
+					reward: out.reward,
+					steps: out.steps,
+					truncated: out.truncated,
+					first_failing_step: out.verify.first_failing_step,
+					agent_error: out.agent_error,
+					infra_errors: infra,
+					ms: out.ms,
+					trajectory,
+					assertions: out.verify.assertions,
+					...(options.keepState ? { state: out.state } : {})
+				};
+			} catch (e) {
+				if (!(e instanceof InfrastructureError)) throw e;
+				infra.push(e.message);
+				pre.push({ type: 'infra_error', try: attemptTry, message: e.message });
+			} finally {
+				await env?.close();
+			}
+			if (attemptTry < retries) await new Promise((ok) => setTimeout(ok, RETRY_BACKOFF_MS * (attemptTry + 1)));
+		}
+		let trajectory: string | null = null;
+		if (options.outDir) {
+			trajectory = join(options.outDir, trajectoryFile(blueprint.id, attempt));
+			await writeFile(trajectory, pre.map((l) => JSON.stringify(l)).join('\n') + '\n');
+		}
+		return {
+			task_id: blueprint.id,
+			agent: options.agent.name,
+			attempt,
+			run_id: '',
+			status: 'infra_error',
+			passed: null,
+			score: null,
+			reward: null,
+			steps: 0,
+			truncated: false,
+			first_failing_step: null,
+			agent_error: null,
+			infra_errors: infra,
+			ms: 0,
+			trajectory
+		};
+	};
+
+	const worker = async (): Promise<void> => {
+		for (;;) {
+			const index = next++;
+			if (index >= jobs.length) return;
+			const record = await runJob(index);
+			records[index] = record;
+			done++;
+			options.onEpisode?.(record, done, jobs.length);
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(workers, jobs.length) }, () => worker()));
+
+	const ms = Math.round(performance.now() - t0);
+	const tasks = options.blueprints.map((b) => {
+		const mine = records.filter((r) => r.task_id === b.id);
+		const scored = mine.filter((r) => r.status === 'ok');
+		return {
+			task_id: b.id,
+			n: scored.length,
+			c: scored.filter((r) => r.passed).length,
+			infra_errors: mine.length - scored.length,
+			mean_score: scored.length > 0 ? Math.round((scored.reduce((s, r) => s + (r.score ?? 0), 0) / scored.length) * 1000) / 1000 : null
+		};
+	});
+	const scored = records.filter((r) => r.status === 'ok');
+	const summary: RunSummary = {
+		agent: options.agent.name,
+		k,
+		workers,
+		max_steps: maxSteps,
+		reward,
+		started_at: startedAt,
+		ms,
+		tasks,
+		totals: {
+			episodes: records.length,
+			scored: scored.length,
+			passed: scored.filter((r) => r.passed).length,
+			infra_errors: records.length - scored.length,
+			episodes_per_min: ms > 0 ? Math.round((scored.length / (ms / 60_000)) * 100) / 100 : 0
+		},
+		episodes: records
+	};
+	if (options.outDir) {
+		const { episodes, ...rest } = summary;
+		await writeFile(
+			join(options.outDir, 'summary.json'),
+			`${JSON.stringify({ ...rest, episodes: episodes.map(({ state: _state, ...r }) => r) }, null, 2)}\n`
+		);
 	}
-	return results;
+	return summary;
 }

@@ -1,0 +1,138 @@
+/**
+ * Harness benchmarks (`salesgym bench --only episodes_per_min_w1,…`):
+ * - `episodes_per_min_w1` / `episodes_per_min_w2`: oracle episodes per minute (wall clock) over every blueprint,
+ *   {@link EPISODES_PER_RUN} episodes, with 1 and 2 contexts at once;
+ * - `context_memory_mb`: peak memory of one browser context during the 1-worker run: the PSS (proportional set
+ *   size, so shared pages are not double-counted) of the browser's processes above their idle level, MB;
+ * - `reset_to_observation`: `env.reset()` (new context, first load, SW control, reset, start page) until the
+ *   first observation is returned, ms (p50/p95).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
+import type { Blueprint } from '../blueprints/schema';
+import { oracle } from './agents';
+import { WARMUP, type MetricName, type ValueSummary } from './bench';
+import { makeEnv } from './env';
+import { runEpisodes } from './runner';
+
+/** Episodes per throughput measurement (tasks × attempts, at least this many). */
+export const EPISODES_PER_RUN = 8;
+/** Most `reset_to_observation` samples taken (each opens a context: ~1 s). */
+export const MAX_RESET_SAMPLES = 20;
+/** Memory sampling period, ms. */
+export const MEMORY_SAMPLE_MS = 100;
+
+/**
+ * Summed PSS of every descendant process of `rootPid` (Linux `/proc/<pid>/smaps_rollup`), kB.
+ * @returns null when /proc is not readable (not Linux).
+ */
+export function descendantsPssKb(rootPid = process.pid): number | null {
+	let entries: string[];
+	try {
+		entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
+	} catch {
+		return null;
+	}
+	const parent = new Map<number, number>();
+	for (const e of entries) {
+		try {
+			const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			parent.set(Number(e), ppid);
+		} catch {
+			// process gone
+		}
+	}
+	const isDescendant = (pid: number): boolean => {
+		for (let p = parent.get(pid), hops = 0; p !== undefined && hops < 64; p = parent.get(p), hops++) if (p === rootPid) return true;
+		return false;
+	};
+	let total = 0;
+	for (const pid of parent.keys()) {
+		if (!isDescendant(pid)) continue;
+		try {
+			const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+			total += Number(m?.[1] ?? 0);
+		} catch {
+			// process gone or not ours
+		}
+	}
+	return total;
+}
+
+/** Options of {@link benchHarness}. */
+export interface HarnessBenchOptions {
+	browser: Browser;
+	baseUrl: string;
+	/** Tasks the oracle plays (all of them, in turn). */
+	blueprints: readonly Blueprint[];
+	/** Which harness metrics to measure. */
+	metrics: readonly MetricName[];
+	/** Samples of `reset_to_observation` (capped at {@link MAX_RESET_SAMPLES}). */
+	samples: number;
+	/** Progress callback. */
+	onStart?: (metric: MetricName) => void;
+}
+
+/**
+ * Measures the harness metrics.
+ * @returns `samples` (ms) for `reset_to_observation` and `values` for the others.
+ * @throws Error when an oracle episode fails or hits an infrastructure error (a broken run must not look fast).
+ */
+export async function benchHarness(o: HarnessBenchOptions): Promise<{ samples: Partial<Record<MetricName, number[]>>; values: Partial<Record<MetricName, ValueSummary>> }> {
+	const samples: Partial<Record<MetricName, number[]>> = {};
+	const values: Partial<Record<MetricName, ValueSummary>> = {};
+	const want = (m: MetricName) => o.metrics.includes(m);
+	const k = Math.ceil(EPISODES_PER_RUN / Math.max(1, o.blueprints.length));
+	const throughput = async (workers: number): Promise<ValueSummary> => {
+		const r = await runEpisodes({ agent: oracle, blueprints: o.blueprints, k, workers, baseUrl: o.baseUrl, browsers: { get: async () => o.browser } });
+		const bad = r.episodes.filter((e) => e.status !== 'ok' || !e.passed);
+		if (bad.length > 0) throw new Error(`bench: ${bad.length} oracle episode(s) failed: ${bad.map((e) => `${e.task_id}#${e.attempt} ${e.status} ${e.infra_errors.join('; ')}`).join(', ')}`);
+		return { value: Math.round((r.totals.scored / (r.ms / 60_000)) * 100) / 100, n: r.totals.scored, unit: 'episodes/min' };
+	};
+	if (want('episodes_per_min_w1') || want('context_memory_mb')) {
+		o.onStart?.('episodes_per_min_w1');
+		const idle = descendantsPssKb();
+		let peak = idle ?? 0;
+		let n = 0;
+		const timer = setInterval(() => {
+			const kb = descendantsPssKb();
+			if (kb !== null) {
+				peak = Math.max(peak, kb);
+				n++;
+			}
+		}, MEMORY_SAMPLE_MS);
+		try {
+			const w1 = await throughput(1);
+			if (want('episodes_per_min_w1')) values.episodes_per_min_w1 = w1;
+		} finally {
+			clearInterval(timer);
+		}
+		if (want('context_memory_mb') && idle !== null) values.context_memory_mb = { value: Math.round(((peak - idle) / 1024) * 100) / 100, n, unit: 'MB' };
+	}
+	if (want('episodes_per_min_w2')) {
+		o.onStart?.('episodes_per_min_w2');
+		values.episodes_per_min_w2 = await throughput(2);
+	}
+	if (want('reset_to_observation')) {
+		o.onStart?.('reset_to_observation');
+		const task = o.blueprints[0];
+		if (!task) throw new Error('reset_to_observation needs a blueprint');
+		const env = await makeEnv({ task, browser: o.browser, baseUrl: o.baseUrl });
+		const xs: number[] = [];
+		try {
+			const total = Math.min(o.samples, MAX_RESET_SAMPLES) + WARMUP;
+			for (let i = 0; i < total; i++) {
+				const t = performance.now();
+				const r = await env.reset();
+				const dt = performance.now() - t;
+				if (!r.observation.axtree.includes('[id=e')) throw new Error('reset_to_observation: the observation has no element ids');
+				if (i >= WARMUP) xs.push(dt);
+			}
+		} finally {
+			await env.close();
+		}
+		samples.reset_to_observation = xs;
+	}
+	return { samples, values };
+}

@@ -1,0 +1,116 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Blueprint } from '../blueprints/schema';
+import { bandOf, calibrationHtml, calibrationReport, parseThresholds, passAtK, passHatK, writeDifficulty } from './calibrate';
+import { UsageError } from './errors';
+
+/** C(n, k) by the definition, for checking the product forms. */
+function choose(n: number, k: number): number {
+	if (k < 0 || k > n) return 0;
+	let r = 1;
+	for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+	return r;
+}
+
+describe('pass@k and pass^k', () => {
+	it('known values with n = k = 3', () => {
+		expect([0, 1, 2, 3].map((c) => passAtK(3, c, 3))).toEqual([0, 1, 1, 1]);
+		expect([0, 1, 2, 3].map((c) => passHatK(3, c, 3))).toEqual([0, 0, 0, 1]);
+		expect(passAtK(3, 2, 1)).toBeCloseTo(2 / 3, 12);
+		expect(passHatK(3, 2, 1)).toBeCloseTo(2 / 3, 12);
+	});
+
+	it('matches 1 − C(n−c,k)/C(n,k) and C(c,k)/C(n,k) for n = 10', () => {
+		for (let c = 0; c <= 10; c++) {
+			for (const k of [1, 3, 5]) {
+				expect(passAtK(10, c, k)).toBeCloseTo(1 - choose(10 - c, k) / choose(10, k), 12);
+				expect(passHatK(10, c, k)).toBeCloseTo(choose(c, k) / choose(10, k), 12);
+			}
+		}
+		expect(passAtK(10, 2, 3)).toBeCloseTo(1 - 56 / 120, 12); // 8/15
+		expect(passHatK(10, 5, 3)).toBeCloseTo(10 / 120, 12);
+	});
+
+	it('rejects impossible inputs', () => {
+		expect(() => passAtK(3, 4, 3)).toThrow(RangeError);
+		expect(() => passAtK(2, 1, 3)).toThrow(RangeError);
+		expect(() => passHatK(3, 1, 0)).toThrow(RangeError);
+	});
+});
+
+describe('bands', () => {
+	it('default thresholds: 3/3 easy, 2/3 medium, 1/3 hard, 0/3 unsolved', () => {
+		expect([3, 2, 1, 0].map((c) => bandOf(c, 3))).toEqual(['easy', 'medium', 'hard', 'unsolved']);
+		expect(bandOf(0, 0)).toBe('unsolved');
+		expect(bandOf(4, 6)).toBe('medium');
+		expect(bandOf(1, 6)).toBe('unsolved');
+	});
+
+	it('configurable thresholds', () => {
+		const t = parseThresholds('easy=0.9,hard=0.1');
+		expect(t).toEqual({ easy: 0.9, medium: 2 / 3, hard: 0.1 });
+		expect(bandOf(9, 10, t)).toBe('easy');
+		expect(bandOf(1, 10, t)).toBe('hard');
+		expect(() => parseThresholds('easy=2')).toThrow(UsageError);
+		expect(() => parseThresholds('tough=0.2')).toThrow(UsageError);
+	});
+});
+
+describe('calibrationReport', () => {
+	const tasks = [
+		{ id: 'hubspot/a-v1', platforms: ['hubspot' as const] },
+		{ id: 'hubspot/b-v1', platforms: ['hubspot' as const] }
+	];
+	const ok = (task_id: string, passed: boolean, first_failing_step: number | null = passed ? null : 1) => ({ task_id, status: 'ok' as const, passed, first_failing_step });
+	const records = [
+		ok('hubspot/a-v1', true),
+		ok('hubspot/a-v1', true),
+		ok('hubspot/a-v1', false, 0),
+		ok('hubspot/b-v1', false),
+		ok('hubspot/b-v1', false),
+		ok('hubspot/b-v1', false, 0),
+		{ task_id: 'hubspot/b-v1', status: 'infra_error' as const, passed: null, first_failing_step: null }
+	];
+	const report = calibrationReport(tasks, records, { agent: 'noisy-oracle:0.3', k: 3, date: '2026-11-30' });
+
+	it('per task c/n, pass@k, pass^k, band and first-failing-step histogram; infra errors excluded from n', () => {
+		expect(report.tasks).toEqual([
+			{ task_id: 'hubspot/a-v1', platforms: ['hubspot'], n: 3, c: 2, pass_at_k: 1, pass_hat_k: 0, band: 'medium', first_failing_step: { '0': 1 }, infra_errors: 0 },
+			{ task_id: 'hubspot/b-v1', platforms: ['hubspot'], n: 3, c: 0, pass_at_k: 0, pass_hat_k: 0, band: 'unsolved', first_failing_step: { '0': 1, '1': 2 }, infra_errors: 1 }
+		]);
+		expect(report.summary).toMatchObject({
+			bands: { easy: 0, medium: 1, hard: 0, unsolved: 1 },
+			pass_rate_by_band: { easy: null, medium: 0.6667, hard: null, unsolved: 0 },
+			pass_rate_by_platform: { hubspot: 0.3333 },
+			first_failing_step: { '0': 2, '1': 2 },
+			totals: { tasks: 2, n: 6, c: 2, infra_errors: 1 }
+		});
+	});
+
+	it('renders an offline HTML page with the four plots and the table (no external resources)', () => {
+		const html = calibrationHtml(report);
+		for (const t of ['Tasks per band', 'Pass rate per tier', 'Pass rate per platform', 'First failing step']) expect(html).toContain(t);
+		expect(html.match(/<svg /g)).toHaveLength(4);
+		expect(html).toContain('<td>hubspot/a-v1</td><td>2/3</td>');
+		expect(html).not.toMatch(/(src|href)="https?:/);
+	});
+});
+
+describe('writeDifficulty', () => {
+	it('inserts a difficulty block before fixtures, then replaces it, leaving everything else byte-identical', async () => {
+		const src = readFileSync(new URL('../blueprints/hubspot/inbound-demo-request-v1.json', import.meta.url), 'utf8');
+		const file = join(mkdtempSync(join(tmpdir(), 'salesgym-cal-')), 'bp.json');
+		writeFileSync(file, src);
+		await writeDifficulty(file, { band: 'medium', passes: 2, n: 3, k: 3, agent: 'noisy-oracle:0.3', date: '2026-11-30' });
+		const once = readFileSync(file, 'utf8');
+		expect(once).toContain('  "difficulty": {"band": "medium", "passes": 2, "n": 3, "k": 3, "agent": "noisy-oracle:0.3", "date": "2026-11-30"},\n  "fixtures": {');
+		expect(once.replace(/^ {2}"difficulty": .*\n/m, '')).toBe(src);
+		expect(Blueprint.parse(JSON.parse(once)).difficulty?.band).toBe('medium');
+		await writeDifficulty(file, { band: 'easy', passes: 3, n: 3, k: 3, agent: 'oracle', date: '2026-12-01' });
+		const twice = readFileSync(file, 'utf8');
+		expect(twice.match(/"difficulty"/g)).toHaveLength(1);
+		expect(Blueprint.parse(JSON.parse(twice)).difficulty).toEqual({ band: 'easy', passes: 3, n: 3, k: 3, agent: 'oracle', date: '2026-12-01' });
+	});
+});

@@ -1,0 +1,462 @@
+/**
+ * Gymnasium-style environment over one salesgym task:
+ *
+ * ```ts
+ * const env = await makeEnv({ task: 'hubspot/inbound-demo-request-v1' });
+ * let { observation } = await env.reset();
+ * const r = await env.step({ click: { role: 'button', name: 'Create contact' } });
+ * // … r.terminated (the agent sent `done`) or r.truncated (step limit) → r.reward = the verifier's score
+ * await env.close();
+ * ```
+ *
+ * Each `reset()` opens a fresh browser context (fresh IndexedDB and Service Worker), resets the gym to the task
+ * (`POST /__salesgym/run`) and lands on the task's `start_path`. Actions are the blueprint vocabulary. Reward
+ * is 0 until the episode ends, then the verifier's score (`binary`: 1 if passed else 0; `partial`: passed
+ * assertions / all). An invalid action (bad shape, unknown element id, element not found in time) is reported
+ * in `info.error` and counts as a step; it never throws. Infrastructure failures (browser or page gone, SW never
+ * in control, a control endpoint failing) throw {@link InfrastructureError}: they are not the agent's fault.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { Action, type Blueprint } from '../blueprints/schema';
+import { ACTION_TIMEOUT_MS, describeAction, InvalidActionError, performAction, type TabControl } from './actions';
+import { renderAxtree, type ElementRef } from './axtree';
+import { loadBlueprints } from './blueprints';
+import { chromiumLaunchOptions } from './browser';
+import type { VerifyResponse } from './contract';
+import { InfrastructureError, UsageError } from './errors';
+import { pageFetch, waitForSwReady } from './page';
+import { NAVIGATION_TIMEOUT_MS, startEpisode, verifyRun } from './runner';
+import { startServer, type RunningServer } from './server';
+
+/** Default step limit of an episode. */
+export const DEFAULT_MAX_STEPS = 50;
+/** Default bound of one env action, ms (shorter than the oracle's: an agent's miss should cost little). */
+export const ENV_ACTION_TIMEOUT_MS = 5_000;
+/** How long the env waits for the UI to settle after an action (no `aria-busy="true"`), ms. */
+export const SETTLE_TIMEOUT_MS = 2_000;
+
+/** How the final reward is computed from the verdict. */
+export type RewardMode = 'binary' | 'partial';
+
+/** Options of {@link makeEnv}. */
+export interface EnvOptions {
+	/** The task: a blueprint id (loaded from `blueprints/`) or a blueprint. */
+	task: string | Blueprint;
+	/** Seed world number sent to `POST /__salesgym/run` (default: the gym's first shipped seed). */
+	seed?: number;
+	/** A browser to open contexts in (not closed by `close()`); default: a headless Chromium launched (and closed) by the env. */
+	browser?: Browser;
+	/** Attach to a running Chromium over CDP instead (`ws://…` or `http://host:port`); ignored when `browser` is given. */
+	cdp?: string;
+	/** Gym origin, e.g. `http://127.0.0.1:4173`; default: the env serves `build/` itself on an ephemeral port. */
+	baseUrl?: string;
+	/** Step limit: the step that reaches it ends the episode with `truncated: true` (default {@link DEFAULT_MAX_STEPS}). */
+	maxSteps?: number;
+	/** `binary` (default): reward 1 iff passed; `partial`: the verifier's score (passed / all assertions). */
+	reward?: RewardMode;
+	/** Add a PNG screenshot (base64) of the active tab to each observation (default false). */
+	screenshot?: boolean;
+	/** Bound of one action, ms (default {@link ENV_ACTION_TIMEOUT_MS}). */
+	actionTimeoutMs?: number;
+	/** Run id of each episode: a string (the same every reset) or a function of the reset count; default a UUID. */
+	runId?: string | ((resetCount: number) => string);
+	/** Blueprint folder when `task` is an id (default `blueprints/` of this repo). */
+	blueprintsDir?: string;
+	/** Timezone of the browser contexts, e.g. `Asia/Tokyo` (default: the browser's). */
+	timezoneId?: string;
+}
+
+/** One open tab. */
+export interface TabInfo {
+	/** 0-based, in opening order. */
+	index: number;
+	/** Current URL. */
+	url: string;
+	/** Document title. */
+	title: string;
+	/** Whether actions go to this tab. */
+	active: boolean;
+}
+
+/** What the agent sees. */
+export interface Observation {
+	/** URL of the active tab. */
+	url: string;
+	/** Title of the active tab. */
+	title: string;
+	/** Accessibility tree of the active tab as text; interactive elements carry `[id=e…]` (see `harness/axtree.ts`). */
+	axtree: string;
+	/** The task's prompt. */
+	prompt: string;
+	/** Open tabs. */
+	tabs: TabInfo[];
+	/** PNG of the active tab's viewport, base64, when `screenshot: true`. */
+	screenshot?: string;
+}
+
+/** `info` of `reset()` and `step()`. */
+export interface StepInfo {
+	/** Task id. */
+	task_id: string;
+	/** Run id of the episode. */
+	run_id: string;
+	/** Steps taken so far (an invalid action counts). */
+	step: number;
+	/** Why the last action failed (invalid shape, unknown id, not found in time …), or null. */
+	error: string | null;
+	/** The last action as understood (null when it was invalid JSON/shape or on reset). */
+	action: Action | null;
+	/** Wall time of the last action plus the observation, ms. */
+	ms: number;
+	/** The verdict, on the step that ended the episode. */
+	verify?: VerifyResponse;
+	/** The agent's `done.answer`, when given. */
+	answer?: string;
+}
+
+/** Result of `reset()`. */
+export interface ResetResult {
+	observation: Observation;
+	info: StepInfo;
+}
+
+/** Result of `step()`. */
+export interface StepResult {
+	observation: Observation;
+	/** 0 until the episode ends, then the verifier's score per {@link RewardMode}. */
+	reward: number;
+	/** The agent sent `done`. */
+	terminated: boolean;
+	/** The step limit was reached. */
+	truncated: boolean;
+	info: StepInfo;
+}
+
+/** A salesgym environment (one task). */
+export interface SalesgymEnv {
+	/** The task. */
+	readonly blueprint: Blueprint;
+	/** The gym origin. */
+	readonly baseUrl: string;
+	/** The active tab (null before the first reset). */
+	readonly page: Page | null;
+	/** Starts a new episode in a fresh context. @throws InfrastructureError when the gym cannot be reset. */
+	reset(): Promise<ResetResult>;
+	/**
+	 * Acts. `action` is validated here (any JSON): a bad one is an `info.error`, not an exception.
+	 * @throws InfrastructureError when the browser or page is gone or the verifier cannot run; Error when called before reset().
+	 */
+	step(action: unknown): Promise<StepResult>;
+	/** `GET /__salesgym/state`: the canonical export text of the current episode. @throws InfrastructureError. */
+	exportState(): Promise<string>;
+	/** Closes the context, and the browser and server the env started. Idempotent. */
+	close(): Promise<void>;
+}
+
+/** SHA-256 (first 16 hex) of an observation's url, title and axtree: the trajectory's observation digest. */
+export function observationDigest(o: Pick<Observation, 'url' | 'title' | 'axtree'>): string {
+	return createHash('sha256').update(`${o.url}\n${o.title}\n${o.axtree}`).digest('hex').slice(0, 16);
+}
+
+/**
+ * The verdict of an episode whose run is no longer the gym's current one (the agent reset the gym, e.g. with
+ * the launcher's Start button): failed, score 0, every step failed, `error` says why. Not an infrastructure error.
+ */
+export function runLostVerdict(blueprint: Blueprint, runId: string, currentId: unknown): VerifyResponse {
+	return {
+		run_id: runId,
+		task_id: blueprint.id,
+		passed: false,
+		score: 0,
+		first_failing_step: 0,
+		steps: blueprint.steps.map((s, index) => ({ index, platform: s.platform, passed: false })),
+		assertions: [],
+		error: `run ${runId} is no longer the gym's current run (now ${currentId === null ? 'none' : JSON.stringify(currentId)}): the gym was reset during the episode`
+	};
+}
+
+/** Repo root (this file lives in `<root>/harness/`). */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+function firstLine(e: unknown): string {
+	return (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
+}
+
+/**
+ * Connects to or launches Chromium: `connectOverCDP(cdp)` when `cdp` is set, else a headless launch with
+ * {@link chromiumLaunchOptions}.
+ * @throws InfrastructureError when the browser cannot be reached or started.
+ */
+export async function openBrowser(cdp?: string): Promise<Browser> {
+	const { chromium } = await import('@playwright/test');
+	try {
+		if (cdp) return await chromium.connectOverCDP(cdp);
+		return await chromium.launch({ headless: true, ...chromiumLaunchOptions() });
+	} catch (e) {
+		throw new InfrastructureError(cdp ? `could not attach to ${cdp} over CDP: ${firstLine(e)}` : `could not launch Chromium (run \`npm run browser\`): ${firstLine(e)}`, {
+			cause: e
+		});
+	}
+}
+
+function formatZodError(e: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+	return e.issues.map((i) => `${i.path.map(String).join('.') || '(action)'}: ${i.message}`).join('; ');
+}
+
+/**
+ * Creates an environment for one task. Nothing is opened until the first `reset()` except the server and the
+ * browser when the env has to start them.
+ * @throws UsageError for an unknown task id or a bad option; InfrastructureError when the server or browser cannot start.
+ */
+export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
+	const blueprint =
+		typeof options.task === 'string'
+			? loadBlueprints(options.blueprintsDir ?? join(ROOT, 'blueprints')).find((b) => b.id === options.task)
+			: options.task;
+	if (!blueprint) throw new UsageError(`unknown task "${String(options.task)}"`);
+	const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+	if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`maxSteps must be a positive integer, got ${maxSteps}`);
+	const rewardMode: RewardMode = options.reward ?? 'binary';
+	const timeoutMs = options.actionTimeoutMs ?? ENV_ACTION_TIMEOUT_MS;
+
+	let server: RunningServer | null = null;
+	let baseUrl = options.baseUrl;
+	if (baseUrl === undefined) {
+		try {
+			server = await startServer({ root: join(ROOT, 'build'), port: 0 });
+		} catch (e) {
+			throw new InfrastructureError(`could not serve build/: ${firstLine(e)}`, { cause: e });
+		}
+		baseUrl = server.url;
+	}
+	const ownBrowser = options.browser === undefined;
+	let browser: Browser;
+	try {
+		browser = options.browser ?? (await openBrowser(options.cdp));
+	} catch (e) {
+		await server?.close();
+		throw e;
+	}
+
+	let context: BrowserContext | null = null;
+	let tabs: Page[] = [];
+	let active = 0;
+	let elements: ReadonlyMap<string, ElementRef> = new Map();
+	let resets = 0;
+	let runId = '';
+	let steps = 0;
+	let over = true;
+	let closed = false;
+
+	const activePage = (): Page => {
+		const p = tabs[active];
+		if (!p) throw new Error('call reset() first');
+		return p;
+	};
+
+	const gone = (): boolean => !browser.isConnected() || context === null || tabs.some((p) => p.isClosed());
+
+	const settle = async (page: Page): Promise<void> => {
+		await page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
+		await page
+			.waitForFunction(() => document.body?.dataset.swReady !== undefined && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: SETTLE_TIMEOUT_MS })
+			.catch(() => {});
+	};
+
+	const observe = async (): Promise<Observation> => {
+		const page = activePage();
+		await settle(page);
+		let snapshot: unknown;
+		try {
+			snapshot = await page.ariaSnapshotJSON({ timeout: NAVIGATION_TIMEOUT_MS });
+		} catch (e) {
+			if (gone()) throw new InfrastructureError(`the page closed while observing: ${firstLine(e)}`, { cause: e });
+			// A navigation racing the snapshot: settle and try once more.
+			await settle(page);
+			snapshot = await page.ariaSnapshotJSON({ timeout: NAVIGATION_TIMEOUT_MS }).catch((e2: unknown) => {
+				throw new InfrastructureError(`could not read the accessibility tree: ${firstLine(e2)}`, { cause: e2 });
+			});
+		}
+		const tree = renderAxtree(snapshot);
+		elements = tree.elements;
+		const tabInfo: TabInfo[] = await Promise.all(
+			tabs.map(async (p, index) => ({ index, url: p.url(), title: await p.title().catch(() => ''), active: index === active }))
+		);
+		const obs: Observation = {
+			url: page.url(),
+			title: tabInfo[active]?.title ?? '',
+			axtree: tree.text,
+			prompt: blueprint.prompt,
+			tabs: tabInfo
+		};
+		if (options.screenshot) obs.screenshot = (await page.screenshot({ type: 'png' })).toString('base64');
+		return obs;
+	};
+
+	const tabControl: TabControl = {
+		async newTab(path) {
+			if (!context) throw new Error('call reset() first');
+			const page = await context.newPage();
+			tabs.push(page);
+			active = tabs.length - 1;
+			await page.goto(path ?? '/', { timeout: NAVIGATION_TIMEOUT_MS });
+			await waitForSwReady(page);
+		},
+		async switchTab(index) {
+			if (index >= tabs.length) throw new InvalidActionError(`no tab ${index}: ${tabs.length} tab(s) open`);
+			active = index;
+			await activePage().bringToFront();
+		}
+	};
+
+	const closeContext = async (): Promise<void> => {
+		const c = context;
+		context = null;
+		tabs = [];
+		active = 0;
+		if (c) await c.close().catch(() => {});
+	};
+
+	/**
+	 * A page that the SW controls, for control calls: the active tab when it is controlled, else a new tab of the
+	 * same context (same IndexedDB) on `start_path`, closed by the caller (the agent may have left the active tab
+	 * on a page the SW does not serve, e.g. a 404).
+	 */
+	const controlPage = async (): Promise<{ page: Page; temp: boolean }> => {
+		const page = activePage();
+		const ready = await page
+			.evaluate(() => document.body?.dataset.swReady === '1' && !!navigator.serviceWorker?.controller)
+			.catch(() => false);
+		if (ready) return { page, temp: false };
+		if (!context) throw new Error('call reset() first');
+		const temp = await context.newPage();
+		try {
+			await temp.goto(blueprint.start_path, { timeout: NAVIGATION_TIMEOUT_MS });
+			await waitForSwReady(temp);
+		} catch (e) {
+			await temp.close().catch(() => {});
+			throw e instanceof InfrastructureError ? e : new InfrastructureError(`could not open ${blueprint.start_path} to reach the gym: ${firstLine(e)}`, { cause: e });
+		}
+		return { page: temp, temp: true };
+	};
+
+	const withControlPage = async <T>(body: (page: Page) => Promise<T>): Promise<T> => {
+		const { page, temp } = await controlPage();
+		try {
+			return await body(page);
+		} finally {
+			if (temp) await page.close().catch(() => {});
+		}
+	};
+
+	const verify = (): Promise<VerifyResponse> => withControlPage(async (page) => {
+		// The agent can reset the gym itself (the launcher's Start button): then its run is gone, and so is its work.
+		const current = await pageFetch(page, { method: 'GET', path: '/__salesgym/run' });
+		let currentId: unknown = null;
+		try {
+			currentId = current.status === 200 ? (JSON.parse(current.text) as { run_id?: unknown }).run_id : null;
+		} catch {
+			currentId = null;
+		}
+		if (current.status === 404 || (current.status === 200 && currentId !== runId)) return runLostVerdict(blueprint, runId, currentId);
+		return verifyRun(page, blueprint.id, runId);
+	});
+
+	const env: SalesgymEnv = {
+		blueprint,
+		baseUrl,
+		get page() {
+			return tabs[active] ?? null;
+		},
+		async reset() {
+			if (closed) throw new Error('the env is closed');
+			await closeContext();
+			resets++;
+			runId = typeof options.runId === 'function' ? options.runId(resets) : (options.runId ?? `env-${randomUUID()}`);
+			const t0 = performance.now();
+			try {
+				context = await browser.newContext({ baseURL: baseUrl, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
+			} catch (e) {
+				throw new InfrastructureError(`could not open a browser context: ${firstLine(e)}`, { cause: e });
+			}
+			context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+			context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+			try {
+				const page = await context.newPage();
+				tabs = [page];
+				await startEpisode(page, blueprint, runId, options.seed);
+			} catch (e) {
+				if (e instanceof InfrastructureError) throw e;
+				throw new InfrastructureError(`reset failed: ${firstLine(e)}`, { cause: e });
+			}
+			steps = 0;
+			over = false;
+			const observation = await observe();
+			return {
+				observation,
+				info: { task_id: blueprint.id, run_id: runId, step: 0, error: null, action: null, ms: Math.round(performance.now() - t0) }
+			};
+		},
+		async step(raw) {
+			if (context === null) throw new Error('call reset() first');
+			const t0 = performance.now();
+			const info: StepInfo = { task_id: blueprint.id, run_id: runId, step: steps, error: null, action: null, ms: 0 };
+			if (over) {
+				info.error = 'the episode is over; call reset()';
+				return { observation: await observe(), reward: 0, terminated: false, truncated: false, info };
+			}
+			steps++;
+			info.step = steps;
+			let terminated = false;
+			const parsed = Action.safeParse(raw);
+			if (!parsed.success) {
+				info.error = `invalid action ${JSON.stringify(raw)?.slice(0, 200)}: ${formatZodError(parsed.error)}`;
+			} else {
+				const action = parsed.data;
+				info.action = action;
+				if ('done' in action) {
+					terminated = true;
+					if (action.done.answer !== undefined) info.answer = action.done.answer;
+				} else {
+					try {
+						await performAction(activePage(), action, { timeoutMs, elements, tabs: tabControl });
+					} catch (e) {
+						// Only a dead browser or page is the infrastructure's fault; anything else (a goto to a page the
+						// SW does not serve included) is the action's.
+						if (gone()) throw new InfrastructureError(`the browser or page closed during ${describeAction(action)}: ${firstLine(e)}`, { cause: e });
+						info.error = `${describeAction(action)}: ${firstLine(e)}`;
+					}
+				}
+			}
+			const truncated = !terminated && steps >= maxSteps;
+			let reward = 0;
+			if (terminated || truncated) {
+				over = true;
+				const verdict = await verify();
+				info.verify = verdict;
+				reward = rewardMode === 'binary' ? (verdict.passed ? 1 : 0) : verdict.score;
+			}
+			const observation = await observe();
+			info.ms = Math.round(performance.now() - t0);
+			return { observation, reward, terminated, truncated, info };
+		},
+		async exportState() {
+			return withControlPage(async (page) => {
+				const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state' });
+				if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state answered ${res.status}: ${res.text.slice(0, 300)}`);
+				return res.text;
+			});
+		},
+		async close() {
+			if (closed) return;
+			closed = true;
+			await closeContext();
+			if (ownBrowser) await browser.close().catch(() => {});
+			await server?.close();
+		}
+	};
+	return env;
+}

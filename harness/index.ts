@@ -1,0 +1,21 @@
+/**
+ * The salesgym package's programmatic API (`import { makeEnv } from 'salesgym'`): the Gymnasium-style env,
+ * the agents, the parallel runner, calibration, and the WebDriver client. TypeScript source: run it with a
+ * TypeScript-aware loader (tsx, Vitest, Playwright Test) — the CLI (`npx salesgym`) registers tsx itself.
+ */
+export { makeEnv, observationDigest, openBrowser, DEFAULT_MAX_STEPS } from './env';
+export type { EnvOptions, Observation, ResetResult, RewardMode, SalesgymEnv, StepInfo, StepResult, TabInfo } from './env';
+export { Action, Target, Blueprint, Difficulty, BANDS } from '../blueprints/schema';
+export { InvalidActionError, performAction, describeAction } from './actions';
+export { renderAxtree, parseAxtreeElements, elementId } from './axtree';
+export type { AxTree, ElementRef, ParsedElement } from './axtree';
+export { agentByName, oracle, noop, randomAgent, noisyOracle, commandAgent, httpAgent, oracleActions, AgentError, AGENT_SPECS } from './agents';
+export type { Agent, AgentSession, AgentTurn, EpisodeContext } from './agents';
+export { runEpisodes, playEpisode, reopeningBrowser, trajectoryFile, startEpisode, resetRun, verifyRun } from './runner';
+export type { BrowserSource, EpisodeOutcome, EpisodeRecord, RunOptions, RunSummary, TrajectoryLine } from './runner';
+export { passAtK, passHatK, bandOf, calibrationReport, calibrationHtml, parseThresholds, writeDifficulty, DEFAULT_THRESHOLDS } from './calibrate';
+export type { BandThresholds, CalibrationReport, TaskCalibration } from './calibrate';
+export { loadBlueprints, selectTasks } from './blueprints';
+export { startServer } from './server';
+export { InfrastructureError, UsageError } from './errors';
+export { WebDriverSession, startChromedriver, playOracleOverWebDriver, chromeCapabilities } from './webdriver';

@@ -1,0 +1,124 @@
+/**
+ * The runner in real Chromium: every agent type through the env, parallel isolation (8 contexts on one task),
+ * trajectories on disk, and a noisy-oracle calibration over every blueprint.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import type { Blueprint } from '../../blueprints/schema';
+import { agentByName, oracleActions, type Agent } from '../../harness/agents';
+import { loadBlueprints } from '../../harness/blueprints';
+import { calibrationReport } from '../../harness/calibrate';
+import { runEpisodes, type RunOptions } from '../../harness/runner';
+import { expect, test } from './fixtures';
+
+const all = loadBlueprints();
+const byId = (id: string) => all.find((b) => b.id === id) as Blueprint;
+const SHORT = byId('hubspot/update-lead-status-v1');
+
+function run(browser: Browser, baseUrl: string, agent: Agent, blueprints: Blueprint[], extra: Partial<RunOptions> = {}) {
+	return runEpisodes({ agent, blueprints, baseUrl, browsers: { get: async () => browser }, ...extra });
+}
+
+test('oracle, noop, random and noisy-oracle through the env; trajectories and summary on disk', async ({ browser, baseURL }) => {
+	test.setTimeout(180_000);
+	const out = mkdtempSync(join(tmpdir(), 'salesgym-run-'));
+	const oracle = await run(browser, baseURL!, agentByName('oracle'), [SHORT], { outDir: out });
+	expect(oracle.episodes[0]).toMatchObject({ status: 'ok', passed: true, score: 1, reward: 1, truncated: false, agent_error: null, infra_errors: [] });
+	const lines = readFileSync(oracle.episodes[0]!.trajectory!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+	expect(lines.map((l) => l.type)).toEqual(['episode', 'reset', ...oracleActions(SHORT).map(() => 'step'), 'result', 'state']);
+	expect(lines[2]).toMatchObject({ step: 1, action: { goto: '/hubspot/contacts' }, error: null, observation_digest: expect.stringMatching(/^[0-9a-f]{16}$/) });
+	expect(lines.at(-2)).toMatchObject({ type: 'result', passed: true, verify: { passed: true } });
+	expect(lines.at(-1).export).toMatchObject({ format: 'salesgym.state', task_id: SHORT.id });
+	expect(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'))).toMatchObject({ agent: 'oracle', totals: { episodes: 1, passed: 1, infra_errors: 0 } });
+
+	const noop = await run(browser, baseURL!, agentByName('noop'), [SHORT]);
+	expect(noop.episodes[0]).toMatchObject({ status: 'ok', passed: false, reward: 0, steps: 1 });
+
+	const random = await run(browser, baseURL!, agentByName('random:3'), [SHORT], { maxSteps: 8, env: { actionTimeoutMs: 1_000 } });
+	expect(random.episodes[0]).toMatchObject({ status: 'ok', passed: false });
+	expect(random.episodes[0]!.steps).toBeGreaterThan(0);
+	expect(random.episodes[0]!.steps).toBeLessThanOrEqual(8);
+
+	const noisy = await run(browser, baseURL!, agentByName('noisy-oracle:0'), [SHORT]);
+	expect(noisy.episodes[0]).toMatchObject({ status: 'ok', passed: true });
+});
+
+test('cmd: and http: example agents play an episode; a crashing agent is an agent error, not an infrastructure error', async ({ browser, baseURL }) => {
+	test.setTimeout(120_000);
+	const dir = mkdtempSync(join(tmpdir(), 'salesgym-ext-'));
+	const script = join(dir, 'oracle.json');
+	writeFileSync(script, JSON.stringify(oracleActions(SHORT)));
+	const stdio = await run(browser, baseURL!, agentByName(`cmd:node examples/stdio-agent.mjs --script ${script}`), [SHORT]);
+	expect(stdio.episodes[0]).toMatchObject({ status: 'ok', passed: true, agent_error: null });
+
+	const heuristic = await run(browser, baseURL!, agentByName('cmd:node examples/stdio-agent.mjs'), [SHORT]);
+	expect(heuristic.episodes[0]).toMatchObject({ status: 'ok', passed: false, steps: 2, agent_error: null });
+
+	const crash = await run(browser, baseURL!, agentByName('cmd:exit 1'), [SHORT]);
+	expect(crash.episodes[0]).toMatchObject({ status: 'ok', passed: false, agent_error: expect.stringContaining('exited with code 1') });
+
+	const server = spawn('node', ['examples/http-agent.mjs', '--port', '4197', '--script', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+	try {
+		await new Promise((ok) => server.stdout.once('data', ok));
+		const http = await run(browser, baseURL!, agentByName('http:http://127.0.0.1:4197/act'), [SHORT]);
+		expect(http.episodes[0]).toMatchObject({ status: 'ok', passed: true });
+	} finally {
+		server.kill('SIGTERM');
+	}
+});
+
+test('parallel isolation: 8 contexts on the same task at once export byte-identical states, no crosstalk', async ({ browser, baseURL }) => {
+	test.setTimeout(240_000);
+	const r = await run(browser, baseURL!, agentByName('oracle'), [SHORT], { k: 8, workers: 8, runId: () => 'isolation', keepState: true });
+	expect(r.episodes.map((e) => [e.status, e.passed]), JSON.stringify(r.episodes.map((e) => e.infra_errors))).toEqual(Array.from({ length: 8 }, () => ['ok', true]));
+	const states = r.episodes.map((e) => e.state!);
+	expect(new Set(states).size).toBe(1);
+	const state = JSON.parse(states[0]!);
+	// One change, by this episode only: 8 episodes sharing storage would have logged 8 PATCHes and moved the clock 8 s.
+	expect(state.events.map((e: { method: string; id: string }) => [e.method, e.id])).toEqual([['PATCH', '990001']]);
+	expect(state.clock).toBe('2026-03-03T10:00:01.000Z');
+});
+
+test('an infrastructure error is retried and, when it persists, reported as such, never scored', async ({ browser, baseURL }) => {
+	let calls = 0;
+	const flaky = { get: async () => (++calls === 1 ? Promise.reject(new (await import('../../harness/errors')).InfrastructureError('browser crashed (simulated)')) : browser) };
+	const r = await runEpisodes({ agent: agentByName('oracle'), blueprints: [SHORT], baseUrl: baseURL!, browsers: flaky });
+	expect(r.episodes[0]).toMatchObject({ status: 'ok', passed: true, infra_errors: ['browser crashed (simulated)'] });
+	const dead = await runEpisodes({ agent: agentByName('oracle'), blueprints: [SHORT], baseUrl: 'http://127.0.0.1:4198', browsers: { get: async () => browser }, retries: 1 });
+	expect(dead.episodes[0]).toMatchObject({ status: 'infra_error', passed: null, score: null, reward: null });
+	expect(dead.episodes[0]!.infra_errors).toHaveLength(2);
+	expect(dead.totals).toMatchObject({ scored: 0, infra_errors: 1 });
+});
+
+test('noisy-oracle calibration over every blueprint yields more than one band', async ({ browser, baseURL }) => {
+	test.setTimeout(600_000);
+	const r = await run(browser, baseURL!, agentByName('noisy-oracle:0.3'), all, { k: 3, workers: 2, env: { actionTimeoutMs: 600 } });
+	expect(r.totals.infra_errors).toBe(0);
+	const report = calibrationReport(all, r.episodes, { agent: 'noisy-oracle:0.3', k: 3, date: '2026-11-30' });
+	const bands = new Set(report.tasks.map((t) => t.band));
+	console.log(report.tasks.map((t) => `${t.task_id} ${t.c}/${t.n} ${t.band}`).join('\n'));
+	expect(bands.size, JSON.stringify(report.tasks)).toBeGreaterThan(1);
+});
+
+test('CLI: run --out and calibrate --json --html end to end (own server and browser)', async () => {
+	test.setTimeout(180_000);
+	const { main } = await import('../../harness/cli');
+	const dir = mkdtempSync(join(tmpdir(), 'salesgym-cli-'));
+	let out = '';
+	let err = '';
+	const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
+	expect(await main(['run', '--agent', 'oracle', '--task', SHORT.id, '--out', join(dir, 'run'), '--json', join(dir, 'run.json')], io), err).toBe(0);
+	expect(out).toMatch(/hubspot\/update-lead-status-v1\s+oracle\s+true\s+1\.00/);
+	expect(JSON.parse(readFileSync(join(dir, 'run', 'summary.json'), 'utf8'))).toMatchObject({ agent: 'oracle', totals: { passed: 1 } });
+	expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'))[0]).toMatchObject({ task_id: SHORT.id, status: 'ok', passed: true });
+	const code = await main(['calibrate', '--agent', 'noop', '--k', '2', '--tasks', 'hubspot/*-v1', '--workers', '2', '--json', join(dir, 'cal.json'), '--html', join(dir, 'cal.html')], io);
+	expect(code, err).toBe(0);
+	const report = JSON.parse(readFileSync(join(dir, 'cal.json'), 'utf8'));
+	expect(report.tasks).toHaveLength(all.length);
+	expect(report.tasks.every((t: { n: number; c: number; band: string }) => t.n === 2 && t.c === 0 && t.band === 'unsolved')).toBe(true);
+	expect(report.summary).toMatchObject({ agent: 'noop', k: 2, bands: { unsolved: all.length } });
+	expect(readFileSync(join(dir, 'cal.html'), 'utf8')).toContain('<svg');
+});

@@ -1,0 +1,40 @@
+/**
+ * Episodes as a Playwright Test project: one test per task × attempt, so runs spread over machines with
+ * Playwright's own sharding and merge their blob reports (see README "Scale-out"):
+ *
+ *   SALESGYM_AGENT=noisy-oracle:0.2 SALESGYM_K=3 npx playwright test --project episodes --shard=1/4 --reporter=blob
+ *   npx playwright merge-reports --reporter html ./all-blob-reports
+ *
+ * Environment: SALESGYM_AGENT (default oracle), SALESGYM_K (attempts, default 1), SALESGYM_TASKS (id, glob or
+ * all), SALESGYM_MAX_STEPS (default 50), SALESGYM_REWARD (binary|partial). Each test attaches its trajectory
+ * JSONL and records the verdict as a `verdict` annotation. A test fails on an infrastructure error (and
+ * Playwright retries it); an agent's failure fails the test only for the oracle, whose failure is a bug.
+ */
+import { expect, test } from '@playwright/test';
+import { agentByName } from '../../harness/agents';
+import { loadBlueprints, selectTasks } from '../../harness/blueprints';
+import { DEFAULT_MAX_STEPS, makeEnv, type RewardMode } from '../../harness/env';
+import { playEpisode } from '../../harness/runner';
+
+const agent = agentByName(process.env.SALESGYM_AGENT ?? 'oracle');
+const k = Number(process.env.SALESGYM_K ?? 1);
+const maxSteps = Number(process.env.SALESGYM_MAX_STEPS ?? DEFAULT_MAX_STEPS);
+const reward: RewardMode = process.env.SALESGYM_REWARD === 'partial' ? 'partial' : 'binary';
+const tasks = selectTasks(loadBlueprints(), process.env.SALESGYM_TASKS ?? 'all');
+
+for (const blueprint of tasks) {
+	for (let attempt = 0; attempt < k; attempt++) {
+		test(`${blueprint.id} #${attempt} (${agent.name})`, async ({ browser, baseURL }, testInfo) => {
+			const env = await makeEnv({ task: blueprint, browser, baseUrl: baseURL!, maxSteps, reward });
+			try {
+				const out = await playEpisode(env, agent, attempt, { maxSteps, reward });
+				await testInfo.attach('trajectory.jsonl', { body: out.lines.map((l) => JSON.stringify(l)).join('\n') + '\n', contentType: 'application/x-ndjson' });
+				const verdict = { task_id: blueprint.id, attempt, agent: agent.name, passed: out.passed, score: out.score, reward: out.reward, steps: out.steps, truncated: out.truncated, first_failing_step: out.verify.first_failing_step, agent_error: out.agent_error };
+				testInfo.annotations.push({ type: 'verdict', description: JSON.stringify(verdict) });
+				if (agent.name === 'oracle') expect(out.passed, JSON.stringify(out.verify.assertions.filter((a) => !a.passed))).toBe(true);
+			} finally {
+				await env.close();
+			}
+		});
+	}
+}
