@@ -200,6 +200,8 @@ export const Company = z.strictObject({
 	leadershipChangeAt: Iso.nullable().describe('senior leadership change within 3 months of the epoch, or null'),
 	buyerIntent: z.enum(['none', 'low', 'medium', 'high']).describe('buyer-intent level toward our product'),
 	ownerId: WorldId.nullable().describe('account owner: a team user id (an AE), or null when unassigned'),
+	inHubspot: z.boolean().describe('true = a HubSpot company (~250)'),
+	inOutreach: z.boolean().describe('true = an Outreach account (the employers of Outreach prospects)'),
 	description: z.string().describe('one-line company description'),
 	createdAt: Iso.describe('when the company first entered our data, ≤ epoch')
 });
