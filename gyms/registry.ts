@@ -3,7 +3,7 @@
  * The Service Worker, the run lifecycle and the harness read gyms only through here.
  */
 import { createHubSpotGym } from './hubspot';
-import { baseSeed } from './hubspot/seed';
+import { shippedWorlds } from '../seeds';
 import type { Gym } from './types';
 
 /** Creates one instance of every gym over its default database. */
@@ -13,9 +13,8 @@ export function createGyms(): Gym[] {
 
 /**
  * Seed numbers this build ships → their epoch (UTC ISO-8601 ms), the clock of a sandbox run.
- * Source: the committed seed files under `seeds/`.
+ * Source: the committed seed worlds `seeds/world-<seed>.json` (every gym projects from them).
  */
 export function shippedSeeds(): Map<number, string> {
-	const seed = baseSeed();
-	return new Map([[seed.seed, seed.epoch]]);
+	return shippedWorlds();
 }

@@ -27,7 +27,7 @@ export const GYM_STORE_TABLES = { meta: 'key', events: 'seq', dirty: 'id' } as c
 const ALL = '*';
 
 /** One dirty record: a row of `table` with primary key `key` changed since the last reset. */
-interface DirtyRow {
+export interface DirtyRow {
 	/** `${table}\u0001${key}`. */
 	id: string;
 	table: string;

@@ -2,6 +2,8 @@
  * The shipped seed worlds, bundled as JSON: `worldFor(seed)` validates a world once and caches it.
  * Used by every gym's projection (in the Service Worker) and by Node tests.
  */
+// The SW type-check context (sw/tsconfig.json) does not include seeds/*.d.ts, so the declaration is referenced here.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./raw.d.ts" />
 import world1 from './world-1.json?raw';
 import { World } from './world';

@@ -28,7 +28,7 @@ test('first load of a fresh context is controlled by the SW before any API call'
 	await gym.open('/hubspot/contacts');
 	expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 	await expect(page.getByRole('table', { name: 'Contacts' })).toBeVisible();
-	await expect(page.getByRole('link', { name: 'Julian Cook' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Emie Lesch' })).toBeVisible();
 	expect(apiRequests.length).toBeGreaterThan(0);
 	expect(apiRequests.every((r) => r.fromSW)).toBe(true);
 });
@@ -87,7 +87,7 @@ test('/verify: inline assertions, a stale run_id, and a bad body', async ({ gym 
 	await gym.reset({ task_id: TASK, run_id: 'inline' });
 	const inline = await gym.verify({
 		run_id: 'inline',
-		assertions: [{ id: 'count', description: 'seed + fixture', query: '.hubspot.contacts | length', op: 'eq', expected: 41 }]
+		assertions: [{ id: 'count', description: 'seed + fixture', query: '.hubspot.contacts | length', op: 'eq', expected: 816 }]
 	});
 	expect(inline).toMatchObject({ passed: true, score: 1, task_id: null });
 	const answers = await gym.page.evaluate(async () => {

@@ -20,7 +20,7 @@ test('create contact: a duplicate email shows the 409 edge state with a link to 
 	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
 	await expect(dialog.getByRole('alert')).toContainText('A contact with this email already exists.');
 	await dialog.getByRole('link', { name: 'View existing contact' }).click();
-	await expect(page).toHaveURL(/\/hubspot\/contacts\/900$/);
+	await expect(page).toHaveURL(/\/hubspot\/contacts\/990001$/);
 	await expect(page.getByRole('heading', { name: 'Priya Raman', level: 1 })).toBeVisible();
 	expect(await gym.exportState()).toBe(before);
 });
@@ -48,7 +48,7 @@ test('search narrows the table; no match shows the empty state', async ({ gym })
 
 test('record page: edit lifecycle stage and lead status, Save sends a PATCH, the values persist after reload', async ({ gym }) => {
 	const { page } = gym;
-	await page.getByRole('link', { name: 'Julian Cook' }).click();
+	await page.getByRole('link', { name: 'Emie Lesch' }).click();
 	await page.getByLabel('Lifecycle stage', { exact: true }).selectOption({ label: 'Opportunity' });
 	await page.getByLabel('Lead status', { exact: true }).selectOption({ label: 'Connected' });
 	const patch = page.waitForRequest((r) => r.method() === 'PATCH');
