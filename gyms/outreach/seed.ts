@@ -299,7 +299,8 @@ function build(world: World): Tables {
 
 	// ---- prospects and accounts
 	const people = world.people.filter((p) => p.inOutreach);
-	const accountIds = new Set(people.map((p) => p.companyId));
+	// Accounts: the companies the world puts in Outreach, plus any employer of a prospect (never dangling).
+	const accountIds = new Set([...world.companies.filter((c) => c.inOutreach).map((c) => c.id), ...people.map((p) => p.companyId)]);
 	const accounts: Account[] = world.companies
 		.filter((c) => accountIds.has(c.id))
 		.map((c) => ({
