@@ -97,12 +97,12 @@ export function worldRefs(tables: Record<string, unknown[]>): WorldRef[] {
 }
 
 /**
- * Timestamps that may lie after the epoch: the `start_time` / `end_time` of a future, still active meeting, and
- * the dates of availability rules (date overrides are calendar dates, usually upcoming).
+ * Timestamps that may lie after the epoch: the `start_time` / `end_time` of a future meeting (booked, or booked
+ * and since canceled), and the dates of availability rules (date overrides are calendar dates, usually upcoming).
  * @param path dotted path inside the row, e.g. `start_time`.
  */
-export function futureOk(table: string, row: unknown, path: string): boolean {
-	if (table === 'scheduled_events') return (path === 'start_time' || path === 'end_time') && (row as { status?: string }).status === 'active';
+export function futureOk(table: string, _row: unknown, path: string): boolean {
+	if (table === 'scheduled_events') return path === 'start_time' || path === 'end_time';
 	if (table === 'availability_schedules') return /^rules\.\d+\.date$/.test(path);
 	return false;
 }

@@ -383,7 +383,6 @@ function build(world: World): CalendlyState {
 				.filter((x) => x.enabled)
 				.map((x) => ({
 					question: x.name,
-					position: x.position,
 					answer:
 						x.type === 'single_select'
 							? sizeAnswer(p)
@@ -391,7 +390,8 @@ function build(world: World): CalendlyState {
 								? rm.pick(x.answer_choices)
 								: x.type === 'phone_number'
 									? p.phone
-									: rm.pick(['Pipeline visibility across teams', 'Forecast accuracy', 'Onboarding new reps faster', 'Pricing for 20 seats'])
+									: rm.pick(['Pipeline visibility across teams', 'Forecast accuracy', 'Onboarding new reps faster', 'Pricing for 20 seats']),
+					position: x.position
 				}));
 			invitees.push({
 				uri: iu,

@@ -24,7 +24,8 @@ function timestamps(value: unknown, path = ''): [string, string][] {
 
 describe('outreach schema', () => {
 	it('accepts every projected row and rejects typos, bad enums, bad ids and bad timestamps', () => {
-		expect(OutreachState.safeParse(tables).success).toBe(true);
+		// Rows are already in canonical form: parsing changes nothing, not even key order.
+		expect(JSON.stringify(OutreachState.parse(tables))).toBe(JSON.stringify(tables));
 		const good = clone(tables.prospects[0]!);
 		expect(Prospect.parse(good)).toEqual(good);
 		const typo = { ...clone(good), attributes: { ...clone(good).attributes, frstName: 'x' } };
