@@ -538,8 +538,9 @@ export function generateWorld(seed: number): World {
 	];
 	while (meetings.length < SIZES.meetings) {
 		const [kind, eventName, durationMin] = weighted(KINDS.map(([k, n, d, w]) => [[k, n, d] as const, w]));
-		const future = f.datatype.boolean({ probability: 0.4 });
-		const startAt = slotAt(future ? f.number.int({ min: 1, max: 30 }) : -f.number.int({ min: 1, max: 120 }));
+		const startAt = slotAt(f.datatype.boolean({ probability: 0.4 }) ? f.number.int({ min: 1, max: 30 }) : -f.number.int({ min: 1, max: 120 }));
+		// A weekend slot moves to Monday, so a meeting drawn "yesterday" may lie after the epoch: decide by the slot.
+		const future = startAt > epoch;
 		const invitees = f.helpers.arrayElements(hubspotPeople, kind === 'group' ? f.number.int({ min: 2, max: 6 }) : 1);
 		const first = invitees[0]!;
 		const hostIds =
@@ -559,8 +560,9 @@ export function generateWorld(seed: number): World {
 					['canceled', 12],
 					['rescheduled', 8]
 				]);
-		const bookedMax = Math.min((Date.parse(epoch) - Date.parse(startAt)) / DAY_MS, 0);
-		const bookedAt = ago(-bookedMax + f.number.float({ min: 1, max: 20 }));
+		// Booked 1–20 days before the start, and never after the epoch.
+		const booked = isoPlus(startAt, -Math.round(f.number.float({ min: 1, max: 20 }) * DAY_MS));
+		const bookedAt = minute(booked < epoch ? booked : isoPlus(epoch, -3600_000));
 		const m: Meeting = {
 			id: nextMeetingId(),
 			kind,
