@@ -435,7 +435,7 @@ export function initialState(fixtures: unknown, seed = 1): { state: HubSpotState
 	const parsed = HubSpotFixture.safeParse(fixtures ?? {});
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
-		throw new Error(`fixtures.hubspot.${issue?.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '')}: ${issue?.message}`);
+		throw new Error(`fixtures.hubspot${(issue?.path ?? []).map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${issue?.message}`);
 	}
 	const fx = parsed.data;
 	const state = { ...base.state } as Record<HubSpotTable, { id: string }[]>;
