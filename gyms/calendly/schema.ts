@@ -162,8 +162,8 @@ export const CustomQuestion = z.strictObject({
 	name: z.string().describe('question text'),
 	type: z.enum(QUESTION_TYPES).describe('answer kind'),
 	position: z.number().int().nonnegative().describe('0-based order'),
-	enabled: z.boolean(),
-	required: z.boolean(),
+	enabled: z.boolean().describe('true when shown on the booking form'),
+	required: z.boolean().describe('true when an answer is required'),
 	answer_choices: z.array(z.string()).describe('choices for select questions, [] otherwise'),
 	include_other: z.boolean().describe('select questions offer "Other"')
 });
@@ -244,13 +244,13 @@ export const ScheduledEvent = z.strictObject({
 		})
 		.describe('invitee counts'),
 	event_memberships: z
-		.array(z.strictObject({ user: UserUri, user_email: z.email(), user_name: z.string() }))
+		.array(z.strictObject({ user: UserUri, user_email: z.email().describe('host email, lower-case'), user_name: z.string().describe('host display name') }))
 		.min(1)
 		.describe('hosts of this meeting'),
-	event_guests: z.array(z.strictObject({ email: z.email(), created_at: ts('added'), updated_at: ts('updated') })).describe('extra guests'),
+	event_guests: z.array(z.strictObject({ email: z.email().describe('guest email'), created_at: ts('added'), updated_at: ts('updated') })).describe('extra guests'),
 	cancellation: Cancellation.nullable().describe('set when status is canceled'),
 	calendar_event: z
-		.strictObject({ kind: z.enum(CALENDAR_KINDS), external_id: z.string().describe('id in the host calendar') })
+		.strictObject({ kind: z.enum(CALENDAR_KINDS).describe('calendar provider'), external_id: z.string().describe('id in the host calendar') })
 		.nullable()
 		.describe('the synced calendar entry, null = none'),
 	meeting_notes_plain: z.string().nullable().describe('host notes, plain text'),
@@ -270,16 +270,16 @@ export const Invitee = z.strictObject({
 	timezone: IanaZone.describe('the invitee’s IANA zone at booking'),
 	event: ScheduledEventUri.describe('the scheduled event'),
 	questions_and_answers: z
-		.array(z.strictObject({ question: z.string(), answer: z.string(), position: z.number().int().nonnegative() }))
+		.array(z.strictObject({ question: z.string().describe('question text'), answer: z.string().describe('answer text'), position: z.number().int().nonnegative().describe('0-based question order') }))
 		.describe('booking form answers'),
 	tracking: z
 		.strictObject({
-			utm_campaign: z.string().nullable(),
-			utm_source: z.string().nullable(),
-			utm_medium: z.string().nullable(),
-			utm_content: z.string().nullable(),
-			utm_term: z.string().nullable(),
-			salesforce_uuid: z.string().nullable()
+			utm_campaign: z.string().nullable().describe('utm_campaign, null = absent'),
+			utm_source: z.string().nullable().describe('utm_source, e.g. "outreach", null = absent'),
+			utm_medium: z.string().nullable().describe('utm_medium, null = absent'),
+			utm_content: z.string().nullable().describe('utm_content, null = absent'),
+			utm_term: z.string().nullable().describe('utm_term, null = absent'),
+			salesforce_uuid: z.string().nullable().describe('Salesforce record id passed in the link, null = absent')
 		})
 		.describe('UTM parameters of the booking link; all null when none'),
 	text_reminder_number: z.string().nullable().describe('phone for SMS reminders'),
@@ -312,8 +312,8 @@ export const RoutingForm = z.strictObject({
 			z.strictObject({
 				uuid: z.string().regex(new RegExp(`^${UUID_RE}$`)).describe('question id'),
 				name: z.string().describe('question text'),
-				type: z.enum(ROUTING_QUESTION_TYPES),
-				required: z.boolean(),
+				type: z.enum(ROUTING_QUESTION_TYPES).describe('answer kind'),
+				required: z.boolean().describe('true when an answer is required'),
 				answer_choices: z.array(z.string()).describe('choices for select/radios, [] otherwise')
 			})
 		)
@@ -328,20 +328,20 @@ export const RoutingFormSubmission = z.strictObject({
 	uri: RoutingFormSubmissionUri,
 	routing_form: RoutingFormUri,
 	questions_and_answers: z
-		.array(z.strictObject({ question_uuid: z.string(), question: z.string(), answer: z.string() }))
+		.array(z.strictObject({ question_uuid: z.string().describe('routing form question uuid'), question: z.string().describe('question text'), answer: z.string().describe('answer text') }))
 		.describe('answers in question order'),
 	tracking: z
 		.strictObject({
-			utm_campaign: z.string().nullable(),
-			utm_source: z.string().nullable(),
-			utm_medium: z.string().nullable(),
-			utm_content: z.string().nullable(),
-			utm_term: z.string().nullable(),
-			salesforce_uuid: z.string().nullable()
+			utm_campaign: z.string().nullable().describe('utm_campaign, null = absent'),
+			utm_source: z.string().nullable().describe('utm_source, e.g. "outreach", null = absent'),
+			utm_medium: z.string().nullable().describe('utm_medium, null = absent'),
+			utm_content: z.string().nullable().describe('utm_content, null = absent'),
+			utm_term: z.string().nullable().describe('utm_term, null = absent'),
+			salesforce_uuid: z.string().nullable().describe('Salesforce record id passed in the link, null = absent')
 		})
 		.describe('UTM parameters'),
 	result: z
-		.strictObject({ type: z.enum(ROUTING_RESULT_TYPES), value: z.string().describe('event type URI, message text or URL') })
+		.strictObject({ type: z.enum(ROUTING_RESULT_TYPES).describe('event_type, custom_message or external_url'), value: z.string().describe('event type URI, message text or URL') })
 		.describe('where the submitter was routed'),
 	submitter: InviteeUri.nullable().describe('the invitee who then booked, null when they did not'),
 	submitter_type: z.literal('Invitee').nullable().describe('"Invitee" when submitter is set, else null'),

@@ -57,12 +57,12 @@ function identifier<T extends ResourceType>(type: T) {
 
 /** A required to-one relationship `{data: {type, id}}`. */
 function toOne<T extends ResourceType>(type: T, what: string) {
-	return z.strictObject({ data: identifier(type) }).describe(`to-one relationship → ${type}: ${what}`);
+	return z.strictObject({ data: identifier(type).describe(`resource identifier {type: "${type}", id}`) }).describe(`to-one relationship → ${type}: ${what}`);
 }
 
 /** An optional to-one relationship `{data: {type, id} | null}`. */
 function toOneOrNull<T extends ResourceType>(type: T, what: string) {
-	return z.strictObject({ data: identifier(type).nullable() }).describe(`to-one relationship → ${type} or null: ${what}`);
+	return z.strictObject({ data: identifier(type).nullable().describe(`resource identifier {type: "${type}", id}, or null`) }).describe(`to-one relationship → ${type} or null: ${what}`);
 }
 
 /** Builds a strict JSON:API resource schema. */
@@ -413,7 +413,7 @@ export type Mailing = z.infer<typeof Mailing>;
 
 /** Polymorphic task subject: a prospect or an account. */
 const TaskSubject = z
-	.strictObject({ data: z.union([identifier('prospect'), identifier('account')]) })
+	.strictObject({ data: z.union([identifier('prospect'), identifier('account')]).describe('resource identifier {type: "prospect" | "account", id}') })
 	.describe('to-one relationship → prospect or account: what the task is about');
 
 /** A task (sequence step task, follow-up or manual). */

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { worldFor } from '../../seeds';
 import { World } from '../../seeds/world';
 import type { RunInit } from '../types';
@@ -20,7 +21,25 @@ function timestamps(value: unknown, path = ''): [string, string][] {
 	return [];
 }
 
+/** Dotted paths of object fields with no `.describe()` (on the field, or through optional/nullable on its inner type). */
+function undescribed(schema: z.ZodType, path = ''): string[] {
+	type Def = { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; shape?: Record<string, z.ZodType> };
+	const def = (s: z.ZodType) => (s as unknown as { def: Def }).def;
+	const wrapped = (s: z.ZodType) => def(s).type === 'optional' || def(s).type === 'nullable';
+	const unwrap = (s: z.ZodType): z.ZodType => (wrapped(s) ? unwrap(def(s).innerType!) : s);
+	const described = (s: z.ZodType): boolean => !!s.description || (wrapped(s) && described(def(s).innerType!));
+	const d = def(schema);
+	if (d.type === 'object') return Object.entries(d.shape!).flatMap(([k, v]) => [...(described(v) ? [] : [`${path}${k}`]), ...undescribed(unwrap(v), `${path}${k}.`)]);
+	if (d.type === 'array') return undescribed(unwrap(d.element!), `${path}[].`);
+	if (d.type === 'union') return d.options!.flatMap((o) => undescribed(unwrap(o), path));
+	return wrapped(schema) ? undescribed(d.innerType!, path) : [];
+}
+
 describe('salesnav schema', () => {
+	it('describes every field (format, unit)', () => {
+		expect(undescribed(SalesNavState)).toEqual([]);
+	});
+
 	it('accepts every projected row (already canonical) and rejects typos, bad enums and bad ids', () => {
 		expect(JSON.stringify(SalesNavState.parse(tables))).toBe(JSON.stringify(tables));
 		const lead = clone(tables.leads[0]!);

@@ -190,8 +190,8 @@ export const Lead = z.strictObject({
 	leadId: LeadId,
 	profileUrl: z.string().describe('Sales Navigator URL "/sales/lead/{leadId},NAME_SEARCH,x"'),
 	linkedInUrl: z.string().describe('public profile "https://www.linkedin.com/in/<slug>"; join key'),
-	firstName: z.string(),
-	lastName: z.string(),
+	firstName: z.string().describe('given name'),
+	lastName: z.string().describe('family name'),
 	headline: z.string().describe('profile headline'),
 	currentTitle: z.string().describe('title at the current company'),
 	accountId: AccountId.describe('current company (after a job change: the NEW company)'),
@@ -204,13 +204,13 @@ export const Lead = z.strictObject({
 	yearsExperience: z.number().int().nonnegative().describe('whole years of professional experience'),
 	pastPositions: z.array(Position).describe('previous positions, newest first'),
 	schools: z
-		.array(z.strictObject({ name: z.string(), degree: z.string().nullable(), endYear: z.number().int().nullable().describe('graduation year') }))
+		.array(z.strictObject({ name: z.string().describe('school name'), degree: z.string().nullable().describe('degree and field, null = not shown'), endYear: z.number().int().nullable().describe('graduation year') }))
 		.describe('education'),
 	degree: z.enum(DEGREES).describe('relationship degree to the signed-in seat'),
 	sharedConnections: z.number().int().nonnegative().describe('connections shared with the signed-in seat'),
 	teamLinkPaths: z.array(SeatId).describe('teammates’ seats that are 1st-degree connections ("Get introduced")'),
 	sharedExperiences: z
-		.array(z.strictObject({ type: z.enum(['company', 'school', 'group']), name: z.string() }))
+		.array(z.strictObject({ type: z.enum(['company', 'school', 'group']).describe('what is shared'), name: z.string().describe('its name') }))
 		.describe('experiences shared with the signed-in seat'),
 	openProfile: z.boolean().describe('true = can be messaged free (Open Profile)'),
 	changedJobs90d: z.boolean().describe('spotlight: changed jobs in the last 90 days'),
@@ -222,7 +222,7 @@ export const Lead = z.strictObject({
 	saved: z.boolean().describe('saved by the signed-in seat'),
 	leadListIds: z.array(LeadListId).describe('lead lists that contain this lead'),
 	crm: z
-		.strictObject({ status: z.enum(CRM_STATUSES), url: z.string().nullable().describe('CRM record URL when in CRM') })
+		.strictObject({ status: z.enum(CRM_STATUSES).describe('in_crm or not_in_crm'), url: z.string().nullable().describe('CRM record URL when in CRM') })
 		.describe('CRM match'),
 	recommendedReason: z.string().nullable().describe('why recommended, null = not recommended'),
 	invitationSentAt: IsoTimestamp.nullable().describe('pending connection invitation sent at, null = none'),
@@ -235,9 +235,9 @@ export const Account = z.strictObject({
 	accountId: AccountId,
 	salesUrl: z.string().describe('"/sales/company/{accountId}"'),
 	linkedInUrl: z.string().describe('"https://www.linkedin.com/company/<slug>"'),
-	name: z.string(),
+	name: z.string().describe('company name'),
 	website: z.string().describe('"https://<domain>"; its host is the join key'),
-	industry: z.string(),
+	industry: z.string().describe('LinkedIn industry label'),
 	hq: z.string().describe('"City, Country"'),
 	companyType: z.enum(COMPANY_TYPES).describe('UI label'),
 	headcount: z.enum(HEADCOUNT_BANDS).describe('headcount band (UI label)'),
@@ -249,17 +249,17 @@ export const Account = z.strictObject({
 			twoYears: z.number().describe('percent change over 2 years')
 		})
 		.describe('headcount growth, percent'),
-	departmentHeadcount: z.array(z.strictObject({ function: z.enum(FUNCTIONS), count: z.number().int().nonnegative() })).describe('employees per function'),
+	departmentHeadcount: z.array(z.strictObject({ function: z.enum(FUNCTIONS).describe('function (UI label)'), count: z.number().int().nonnegative().describe('employees, integer people') })).describe('employees per function'),
 	revenueBand: z.string().describe('annual revenue band, USD, as the filter labels it, e.g. "10M-50M"'),
 	technologies: z.array(z.string()).describe('technologies used'),
 	jobOpenings: z.number().int().nonnegative().describe('open jobs'),
 	buyerIntent: z.enum(BUYER_INTENTS).describe('buyer intent (model, verify)'),
 	seniorLeadershipChange3m: z.boolean().describe('signal: senior leadership change in 3 months'),
 	funding12m: z.boolean().describe('signal: funding event in 12 months'),
-	news: z.array(z.strictObject({ title: z.string(), source: z.string(), publishedAt: ts('published') })).describe('recent news'),
+	news: z.array(z.strictObject({ title: z.string().describe('headline'), source: z.string().describe('publisher'), publishedAt: ts('published') })).describe('recent news'),
 	saved: z.boolean().describe('saved by the signed-in seat'),
 	accountListIds: z.array(AccountListId).describe('account lists that contain it'),
-	relationshipMap: z.array(z.strictObject({ leadId: LeadId, role: z.enum(RELATIONSHIP_ROLES) })).describe('buying committee (Advanced+)')
+	relationshipMap: z.array(z.strictObject({ leadId: LeadId, role: z.enum(RELATIONSHIP_ROLES).describe('buying-committee role (verify labels)') })).describe('buying committee (Advanced+)')
 });
 export type Account = z.infer<typeof Account>;
 
@@ -284,7 +284,7 @@ export type AccountList = z.infer<typeof AccountList>;
 export const SearchFilter = z.strictObject({
 	type: z.enum(FILTER_TYPES).describe('filter type'),
 	values: z
-		.array(z.strictObject({ id: z.string().describe('value id'), text: z.string().describe('pill label'), selectionType: z.enum(SELECTION_TYPES) }))
+		.array(z.strictObject({ id: z.string().describe('value id'), text: z.string().describe('pill label'), selectionType: z.enum(SELECTION_TYPES).describe('INCLUDED or EXCLUDED pill') }))
 		.min(1)
 		.describe('values: OR within a filter, filters AND')
 });
@@ -295,9 +295,9 @@ export type SearchFilter = z.infer<typeof SearchFilter>;
 export const SavedSearch = z.strictObject({
 	id: SavedSearchId,
 	ownerSeatId: SeatId,
-	name: z.string(),
+	name: z.string().describe('saved search name'),
 	type: z.enum(['lead', 'account']).describe('lead or account search'),
-	filters: z.array(SearchFilter),
+	filters: z.array(SearchFilter).describe('filters, ANDed'),
 	keywords: z.string().describe('keyword box, "" = none'),
 	alertFrequency: z.enum(ALERT_FREQUENCIES).describe('how often new results are alerted (verify values)'),
 	newResultsCount: z.number().int().nonnegative().describe('"n new" since last viewed'),
@@ -311,14 +311,14 @@ export const Alert = z.strictObject({
 	id: AlertId,
 	seatId: SeatId.describe('whose feed'),
 	category: z.enum(ALERT_CATEGORIES).describe('feed tab: lead, account or saved_search'),
-	type: z.enum(ALERT_TYPES),
+	type: z.enum(ALERT_TYPES).describe('what happened'),
 	leadId: LeadId.nullable().describe('lead alerts: the lead'),
 	accountId: AccountId.nullable().describe('account alerts (and lead job changes: the new account)'),
 	savedSearchId: SavedSearchId.nullable().describe('saved-search alerts: the search'),
 	text: z.string().describe('feed text'),
 	createdAt: ts('raised'),
-	read: z.boolean(),
-	dismissed: z.boolean()
+	read: z.boolean().describe('seen in the feed'),
+	dismissed: z.boolean().describe('dismissed from the feed')
 });
 export type Alert = z.infer<typeof Alert>;
 
@@ -349,8 +349,8 @@ export const InMailThread = z.strictObject({
 	seatId: SeatId.describe('the team member’s side'),
 	leadId: LeadId,
 	inmailStatus: z.enum(INMAIL_STATUSES).describe('pending, accepted, declined or replied'),
-	unread: z.boolean(),
-	archived: z.boolean(),
+	unread: z.boolean().describe('has an unread message'),
+	archived: z.boolean().describe('in the Archived folder'),
 	messages: z.array(InMailMessage).min(1).describe('oldest first'),
 	lastMessageAt: ts('last message')
 });
