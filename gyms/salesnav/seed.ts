@@ -40,11 +40,17 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 
 /** The lead id of a world person: `ACwAA` + 16 characters derived from the person id (stable, unique in practice). */
 export function leadIdFor(personId: string): string {
-	const hex = fnv1a(`lead:${personId}`) + fnv1a(`lead2:${personId}`) + fnv1a(`lead3:${personId}`);
-	let out = 'ACwAA';
-	for (let i = 0; i < 16; i++) out += ALPHABET[parseInt(hex.slice(i * 1.5, i * 1.5 + 2) || '0', 16) % 64];
-	return out;
+	let id = leadIds.get(personId);
+	if (id === undefined) {
+		const hex = fnv1a(`lead:${personId}`) + fnv1a(`lead2:${personId}`) + fnv1a(`lead3:${personId}`);
+		id = 'ACwAA';
+		for (let i = 0; i < 16; i++) id += ALPHABET[parseInt(hex.slice(i * 1.5, i * 1.5 + 2) || '0', 16) % 64];
+		leadIds.set(personId, id);
+	}
+	return id;
 }
+/** Memo of {@link leadIdFor} (a pure function of the person id). */
+const leadIds = new Map<string, string>();
 
 /** The team user whose seat is signed in: the first SDR by id (Maya Patel, 1001, in seed 1). */
 export function currentSeatUserId(world: World): string {
@@ -211,7 +217,7 @@ function build(world: World): SalesNavState {
 	}
 	const visible = (l: { ownerSeatId: string; sharedWith: string[] }) => l.ownerSeatId === me || l.sharedWith.includes(me);
 	const listsOfLead = new Map<string, string[]>();
-	for (const l of leadLists) for (const m of l.memberIds) listsOfLead.set(m, [...(listsOfLead.get(m) ?? []), l.id]);
+	for (const l of leadLists) for (const m of l.memberIds) listsOfLead.set(m, [...(listsOfLead.get(m) ?? []), l.id]); // few lists: copying is cheap
 	const listsOfAccount = new Map<string, string[]>();
 	for (const l of accountLists) for (const m of l.memberIds) listsOfAccount.set(m, [...(listsOfAccount.get(m) ?? []), l.id]);
 	const savedLeads = new Set(leadLists.filter(visible).flatMap((l) => l.memberIds));
@@ -275,7 +281,11 @@ function build(world: World): SalesNavState {
 	// ---- accounts
 	const ra = rng('salesnav/accounts', seed);
 	const peopleAt = new Map<string, Person[]>();
-	for (const p of people) peopleAt.set(p.companyId, [...(peopleAt.get(p.companyId) ?? []), p]);
+	for (const p of people) {
+		const at = peopleAt.get(p.companyId);
+		if (at) at.push(p);
+		else peopleAt.set(p.companyId, [p]);
+	}
 	const DEPTS: [Account['departmentHeadcount'][number]['function'], number][] = [
 		['Engineering', 0.3],
 		['Sales', 0.15],
@@ -445,17 +455,11 @@ function build(world: World): SalesNavState {
 		}
 	}
 
-	const byKey = (k: string) => (a: Record<string, unknown>, b: Record<string, unknown>) => {
-		const x = String(a[k]);
-		const y = String(b[k]);
-		if (/^\d+$/.test(x) && /^\d+$/.test(y)) return Number(x) - Number(y);
-		return x < y ? -1 : x > y ? 1 : 0;
-	};
-	const sort = <T,>(rows: T[], k: string) => [...rows].sort(byKey(k) as (a: T, b: T) => number);
+	const numeric = (a: string, b: string) => Number(a) - Number(b);
 	return {
-		seats: sort(seats, 'id'),
-		leads: sort(leads, 'leadId'),
-		accounts: sort(accounts, 'accountId'),
+		seats: [...seats].sort((a, b) => numeric(a.id, b.id)),
+		leads: [...leads].sort((a, b) => (a.leadId < b.leadId ? -1 : a.leadId > b.leadId ? 1 : 0)),
+		accounts: [...accounts].sort((a, b) => numeric(a.accountId, b.accountId)),
 		leadLists,
 		accountLists,
 		savedSearches,
