@@ -40,7 +40,7 @@ describe('parseCli', () => {
 			command: 'bench',
 			samples: 50,
 			json: undefined,
-			only: ['reset', 'api_roundtrip', 'verify', 'jq_1k', 'jq_10k', 'jq_50k'],
+			only: ['reset', 'reset_full_seed', 'init_fresh_context', 'api_roundtrip', 'verify', 'jq_1k', 'jq_10k', 'jq_50k'],
 			port: 0
 		});
 		expect(parseCli(['bench', '--samples', '10', '--only', 'jq_1k, jq_10k'])).toMatchObject({ samples: 10, only: ['jq_1k', 'jq_10k'] });

@@ -14,7 +14,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { AGENTS, agentByName } from './agents';
 import { BlueprintError, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
-import { benchJq, benchPage, formatReport, JQ_ROWS, mergeMetricsFile, METRICS, PAGE_METRICS, toReport, type MetricName } from './bench';
+import { benchFreshContext, benchJq, benchPage, CONTEXT_METRICS, formatReport, formatSeedBytes, freshContextSamples, JQ_ROWS, mergeMetricsFile, METRICS, PAGE_METRICS, seedBundleBytes, toReport, type MetricName } from './bench';
 import { chromiumLaunchOptions } from './browser';
 import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
@@ -272,7 +272,8 @@ async function run(cmd: Extract<Command, { command: 'run' }>, io: Io): Promise<n
 async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promise<number> {
 	const samples: Partial<Record<MetricName, number[]>> = {};
 	const pageMetrics = cmd.only.filter((m) => PAGE_METRICS.includes(m));
-	if (pageMetrics.length > 0) {
+	const contextMetrics = cmd.only.filter((m) => CONTEXT_METRICS.includes(m));
+	if (pageMetrics.length > 0 || contextMetrics.length > 0) {
 		const all = loadBlueprints(blueprintDir());
 		const task = all.find((b) => b.platforms.includes('hubspot'));
 		await withServerAndBrowser(cmd.port, io, async (baseUrl, browser) => {
@@ -299,6 +300,11 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 			} finally {
 				await context.close().catch(() => {});
 			}
+			if (contextMetrics.includes('init_fresh_context')) {
+				const n = freshContextSamples(cmd.samples);
+				io.err(`bench: init_fresh_context (${n} fresh browser contexts)…\n`);
+				samples.init_fresh_context = await benchFreshContext(browser, baseUrl, task?.id, n);
+			}
 		});
 	}
 	const jqMetrics = cmd.only.filter((m) => JQ_ROWS[m] !== undefined);
@@ -312,6 +318,7 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 	}
 	const report = toReport(samples);
 	io.out(formatReport(report));
+	io.out(formatSeedBytes(seedBundleBytes(REPO_ROOT)));
 	if (cmd.json !== undefined) await mergeMetricsFile(cmd.json, report);
 	return 0;
 }

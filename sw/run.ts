@@ -101,14 +101,19 @@ export async function initRun(ctx: RunContext, body: unknown): Promise<RunInfo> 
 	}
 	const run_id = parsed.data.run_id ?? defaultRunId(task_id, seed);
 	const clock = blueprint?.clock ?? epoch;
-	const counts: Record<string, Record<string, number>> = {};
-	for (const gym of ctx.gyms) {
+	const inits = ctx.gyms.map((gym) => ({ gym, init: { run_id, task_id, seed, clock, fixtures: blueprint?.fixtures[gym.name as keyof Blueprint['fixtures']] } }));
+	// Every gym's fixtures are validated (and its initial tables computed, cached) before any database is written,
+	// so an invalid fixture leaves every gym untouched. Then the gyms (one database each) reset in parallel.
+	for (const { gym, init } of inits) {
 		try {
-			counts[gym.name] = await gym.reset({ run_id, task_id, seed, clock, fixtures: blueprint?.fixtures[gym.name as keyof Blueprint['fixtures']] });
+			await gym.initialTables(init);
 		} catch (err) {
 			throw new RunError(400, `task ${task_id}: ${(err as Error).message}`);
 		}
 	}
+	const results = await Promise.all(inits.map(({ gym, init }) => gym.reset(init)));
+	const counts: Record<string, Record<string, number>> = {};
+	inits.forEach(({ gym }, i) => (counts[gym.name] = results[i]!));
 	return { run_id, task_id, seed, clock, counts };
 }
 
