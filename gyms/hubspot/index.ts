@@ -7,6 +7,7 @@ import { createGymStore } from '../store';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
 import { createContact, getContact, listContacts, searchContacts, updateContact } from './api/contacts';
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
+import { getObject, listAssociations, listObjects, listPipelines, READ_ONLY_TYPES } from './api/objects';
 import { listOwners } from './api/owners';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
 import { HUBSPOT_TABLES, HubSpotState, IsoTimestamp } from './schema';
@@ -21,7 +22,13 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 	{ method: 'POST', pattern: /^\/crm\/v3\/objects\/contacts\/search$/, handler: searchContacts },
 	{ method: 'GET', pattern: /^\/crm\/v3\/objects\/contacts\/([^/]+)$/, handler: getContact },
 	{ method: 'PATCH', pattern: /^\/crm\/v3\/objects\/contacts\/([^/]+)$/, handler: updateContact },
-	{ method: 'GET', pattern: /^\/crm\/v3\/owners\/?$/, handler: listOwners }
+	{ method: 'GET', pattern: /^\/crm\/v3\/owners\/?$/, handler: listOwners },
+	...READ_ONLY_TYPES.flatMap((type) => [
+		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}$`), handler: listObjects(type) },
+		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: getObject(type) }
+	]),
+	{ method: 'GET', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)$/, handler: listAssociations },
+	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals$/, handler: listPipelines }
 ];
 
 const GymEventSchema = z.strictObject({
