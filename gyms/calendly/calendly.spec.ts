@@ -98,6 +98,9 @@ describe('calendly projection', () => {
 		expect(danglingRefs(tables)).toEqual([]);
 		const broken = { ...tables, scheduled_events: tables.scheduled_events.slice(1) };
 		expect(danglingRefs(broken).some((d) => d.includes(`event → ${tables.scheduled_events[0]!.uri}`))).toBe(true);
+		const moved = clone(tables.invitees[0]!);
+		moved.event = tables.scheduled_events.find((e) => e.uri !== moved.event)!.uri;
+		expect(danglingRefs({ ...tables, invitees: [moved, ...tables.invitees.slice(1)] }).filter((d) => d.includes(' uri → '))).toEqual([`invitees ${moved.uri} uri → ${moved.event} (an invitee URI is nested under its event)`]);
 	});
 
 	it('agrees with the world: hosts, times, outcomes, reschedule links, no-shows after the end, anomalies', () => {

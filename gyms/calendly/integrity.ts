@@ -20,7 +20,7 @@ export interface DanglingRef {
  * Every URI reference of every row whose target row does not exist, in table then row order.
  * References: user → organization; membership → user, organization; schedule → user; event type profile owner →
  * user or organization; event type membership → event type, user; scheduled event → event type, hosts;
- * invitee → event, old/new invitee, routing form submission; routing form → organization; submission → form,
+ * invitee → event (and its URI nested under that event's), old/new invitee, routing form submission; routing form → organization; submission → form,
  * submitter, routed event type.
  */
 export function danglingRefDetails(t: Partial<CalendlyState>): DanglingRef[] {
@@ -55,6 +55,7 @@ export function danglingRefDetails(t: Partial<CalendlyState>): DanglingRef[] {
 	}
 	for (const r of t.invitees ?? []) {
 		check('invitees', r.uri, 'event', r.event, 'scheduled_events');
+		if (!r.uri.startsWith(`${r.event}/invitees/`)) out.push({ table: 'invitees', uri: r.uri, path: 'uri', target: `${r.event} (an invitee URI is nested under its event)` });
 		check('invitees', r.uri, 'old_invitee', r.old_invitee, 'invitees');
 		check('invitees', r.uri, 'new_invitee', r.new_invitee, 'invitees');
 		check('invitees', r.uri, 'routing_form_submission', r.routing_form_submission, 'routing_form_submissions');

@@ -164,6 +164,20 @@ describe('outreach fixtures', () => {
 		dangling.relationships.account = { data: { type: 'account', id: '990999' } };
 		expect(() => initialState(init({ prospects: [dangling] }))).toThrow('fixtures.outreach.prospects[0].relationships.account.data.id: accounts 990999 does not exist');
 	});
+	it('enforces Outreach invariants on fixture rows: unique prospect email, one unfinished state per prospect × sequence', () => {
+		const other = tables.prospects[1]!;
+		const dup = { ...clone(base), id: '990003', attributes: { ...clone(base).attributes, emails: ['fresh@example.com', other.attributes.emails[0]!.toUpperCase()] } };
+		expect(() => initialState(init({ prospects: [dup] }))).toThrow(`fixtures.outreach.prospects[0].attributes.emails.1: A Contact with this email_hash already exists. (prospect ${other.id})`);
+		// Replacing a prospect by id may keep its own email.
+		expect(() => initialState(init({ prospects: [clone(base)] }))).not.toThrow();
+		const active = tables.sequenceStates.find((s) => s.attributes.state === 'active')!;
+		const again = { ...clone(active), id: '990001' };
+		expect(() => initialState(init({ sequenceStates: [again] }))).toThrow(
+			`fixtures.outreach.sequenceStates[0].relationships.prospect.data.id: prospect ${active.relationships.prospect.data.id} is already in sequence ${active.relationships.sequence.data.id} (sequenceState ${active.id}, not finished)`
+		);
+		const finishedAgain = { ...clone(active), id: '990001', attributes: { ...clone(active).attributes, state: 'finished' as const } };
+		expect(() => initialState(init({ sequenceStates: [finishedAgain] }))).not.toThrow();
+	});
 });
 
 describe('outreach gym lifecycle (fake-indexeddb)', () => {

@@ -717,8 +717,9 @@ export const byNumericId = (a: { id: string }, b: { id: string }) => Number(a.id
 /**
  * The initial state of a run: the seed world's projection + the blueprint's Outreach fixtures (each row added,
  * or replacing the row with the same id). Implements `GymStoreOptions.initial` (seeds/CONTRACT.md §3).
- * @throws Error `fixtures.outreach.<table>[i].<path>: <message>` for an invalid fixture row or a reference
- *   (relationship) that resolves to no row; Error for an unshipped seed.
+ * @throws Error `fixtures.outreach.<table>[i].<path>: <message>` for an invalid fixture row, a reference
+ *   (relationship) that resolves to no row, or a fixture row that breaks an Outreach invariant (see
+ *   {@link checkInvariants}); Error for an unshipped seed.
  */
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState {
 	const base = project(worldFor(init.seed));
@@ -747,7 +748,7 @@ export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialS
 			const i = fixtureIndex.get(`${d.table}\u0001${d.id}`);
 			if (i !== undefined) throw new Error(`fixtures.outreach.${d.table}[${i}].${d.path}: ${d.targetTable} ${d.targetId} does not exist`);
 		}
-		// A base row may also point at a fixture row that replaced… never removed: replacing keeps ids, so base refs still resolve.
+		checkInvariants(tables as unknown as OutreachState, fixtureIndex);
 	}
 	const next_ids: Record<string, number> = {};
 	for (const t of OUTREACH_TABLE_NAMES) {
@@ -755,4 +756,40 @@ export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialS
 		next_ids[t] = Math.max(max + 1, t in ID_BASE ? ID_BASE[t as keyof typeof ID_BASE] + 1 : 1);
 	}
 	return { tables: tables as unknown as Record<string, unknown[]>, next_ids };
+}
+
+/**
+ * Outreach's invariants, checked on fixture rows: a prospect email belongs to one prospect (Outreach's 422
+ * "A Contact with this email_hash already exists."), and a prospect has at most one unfinished state per sequence
+ * ("already active in this sequence").
+ * @param fixtureIndex `"<table>\u0001<id>"` → index of the row in the fixture table.
+ * @throws Error `fixtures.outreach.<table>[i].<path>: <message>`.
+ */
+function checkInvariants(t: OutreachState, fixtureIndex: Map<string, number>): void {
+	const isFixture = (table: string, id: string) => fixtureIndex.has(`${table}\u0001${id}`);
+	const emailOwner = new Map<string, string>();
+	for (const p of t.prospects) if (!isFixture('prospects', p.id)) for (const e of p.attributes.emails) emailOwner.set(e.toLowerCase(), p.id);
+	for (const p of t.prospects) {
+		const i = fixtureIndex.get(`prospects\u0001${p.id}`);
+		if (i === undefined) continue;
+		p.attributes.emails.forEach((e, j) => {
+			const owner = emailOwner.get(e.toLowerCase());
+			if (owner !== undefined && owner !== p.id) throw new Error(`fixtures.outreach.prospects[${i}].attributes.emails.${j}: A Contact with this email_hash already exists. (prospect ${owner})`);
+			emailOwner.set(e.toLowerCase(), p.id);
+		});
+	}
+	const running = new Map<string, string>();
+	const open = (s: OutreachState['sequenceStates'][number]) => s.attributes.state !== 'finished';
+	for (const s of t.sequenceStates) {
+		if (!open(s) || isFixture('sequenceStates', s.id)) continue;
+		running.set(`${s.relationships.prospect.data.id}/${s.relationships.sequence.data.id}`, s.id);
+	}
+	for (const s of t.sequenceStates) {
+		const i = fixtureIndex.get(`sequenceStates\u0001${s.id}`);
+		if (i === undefined || !open(s)) continue;
+		const key = `${s.relationships.prospect.data.id}/${s.relationships.sequence.data.id}`;
+		const other = running.get(key);
+		if (other !== undefined && other !== s.id) throw new Error(`fixtures.outreach.sequenceStates[${i}].relationships.prospect.data.id: prospect ${s.relationships.prospect.data.id} is already in sequence ${s.relationships.sequence.data.id} (sequenceState ${other}, not finished)`);
+		running.set(key, s.id);
+	}
 }
