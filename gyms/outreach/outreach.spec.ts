@@ -64,8 +64,16 @@ describe('outreach schema', () => {
 });
 
 describe('outreach projection', () => {
-	it('is deterministic: the same world (a separate parse) gives byte-identical JSON', () => {
-		const again = project(World.parse(clone(world)));
+	it('is deterministic: the same world (a separate parse) gives byte-identical JSON, whatever the host time zone', () => {
+		const tz = process.env.TZ;
+		process.env.TZ = 'Pacific/Kiritimati'; // UTC+14: any local-time leak would shift dates
+		let again: typeof tables;
+		try {
+			again = project(World.parse(clone(world)));
+		} finally {
+			if (tz === undefined) delete process.env.TZ;
+			else process.env.TZ = tz;
+		}
 		expect(again).not.toBe(tables);
 		expect(JSON.stringify(again)).toBe(JSON.stringify(tables));
 	});
