@@ -11,7 +11,7 @@ import { createGyms, shippedSeeds } from '../gyms/registry';
 import type { ApiRequest, Gym } from '../gyms/types';
 import { canonicalJson } from '../verifier/canonical';
 import { VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
-import { currentRun, exportRun, importRun, initRun, RunError, type RunContext } from './run';
+import { currentRun, exportRun, importRun, initRun, RunError, tablesRead, type RunContext } from './run';
 
 /** How long `/verify` waits for the page's verifier, ms. */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -110,7 +110,9 @@ async function verify(ctx: RunContext, request: Request, clientId: string, scope
 		assertions = (parsed.data.assertions ?? []).map((a) => ({ ...a, step: 0, platform: 'inline' }));
 	}
 	await lifecycle;
-	const { state } = await exportRun(ctx);
+	// Export only the tables the assertions can read (the four gyms' full seed is ~9 MB of rows).
+	const only = tablesRead(assertions.map((a) => a.query), ctx.gyms.map((g) => g.name));
+	const { state } = await exportRun(ctx, only);
 	if (state.run_id !== run_id) throw new RunError(409, `run_id "${run_id}" is not the current run ("${state.run_id}")`);
 	if (task_id !== undefined && state.task_id !== task_id) throw new RunError(409, `task_id "${task_id}" is not the current run's task ("${state.task_id}")`);
 	if (!clientId) throw new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run');
