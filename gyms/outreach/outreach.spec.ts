@@ -122,6 +122,16 @@ describe('outreach projection', () => {
 			if (w.enrollment) expect(stateOf.get(p.id)?.attributes.state).toBe(w.enrollment.state);
 		}
 		expect(new Set(tables.prospects.flatMap((p) => p.attributes.emails)).size).toBe(tables.prospects.length);
+		// Our touches (sent mailings, completed tasks) never lie after the prospect's last touch.
+		const touched = new Map(tables.prospects.map((p) => [p.id, p.attributes.touchedAt]));
+		const late = [
+			...tables.mailings.filter((m) => m.attributes.deliveredAt && m.attributes.deliveredAt > (touched.get(m.relationships.prospect.data.id) ?? '')).map((m) => `mailing ${m.id}`),
+			...tables.tasks
+				.filter((t) => t.attributes.completedAt && t.relationships.subject.data.type === 'prospect' && t.relationships.sequenceStep.data)
+				.filter((t) => t.attributes.completedAt! > (touched.get(t.relationships.subject.data.id) ?? ''))
+				.map((t) => `task ${t.id}`)
+		];
+		expect(late).toEqual([]);
 		const domains = new Map(world.companies.map((c) => [c.id, c.domain]));
 		for (const a of tables.accounts) expect(a.attributes.domain).toBe(domains.get(a.id));
 		for (const a of world.anomalies) {
@@ -134,6 +144,7 @@ describe('outreach projection', () => {
 					expect(tables.mailings.some((m) => m.relationships.prospect.data.id === id && m.attributes.state === 'bounced'), a.id).toBe(true);
 				}
 				if (a.kind === 'active_in_sequence') expect(s?.attributes.state, a.id).toBe('active');
+				if (a.kind === 'dormant') expect(p.attributes.touchedAt, a.id).toBe(people.get(id)!.lastActivityAt);
 			}
 		}
 		const refs = worldRefs(tables);

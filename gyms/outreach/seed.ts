@@ -331,6 +331,11 @@ function build(world: World): Tables {
 	const rm = rng('outreach/mailings', seed);
 	const addTask = (t: Omit<Task, 'type' | 'id'>) => tasks.push({ type: 'task', id: String(ID_BASE.tasks + tasks.length + 1), ...t });
 	const bump = (pid: string, n: number) => engagement.set(pid, (engagement.get(pid) ?? 0) + n);
+	/** Latest touch of ours per prospect (a mailing delivered, a task completed): `touchedAt` is never before it. */
+	const lastTouch = new Map<string, string>();
+	const touch = (pid: string, at: string | null) => {
+		if (at && at > (lastTouch.get(pid) ?? '')) lastTouch.set(pid, at);
+	};
 
 	for (const p of people) {
 		const e = p.enrollment;
@@ -346,7 +351,13 @@ function build(world: World): Tables {
 		// A bounce, a failure or an unsubscribe happens on an email: make sure one was sent.
 		if ((e.state === 'bounced' || e.state === 'failed' || e.state === 'opted_out') && firstEmail >= 0 && n <= firstEmail) n = firstEmail + 1;
 		const intervalMs = seq.world.intervalDays * DAY_MS;
-		const span = Math.min(intervalMs, Math.floor((Date.parse(epoch) - Date.parse(e.enrolledAt)) / (n + 1)));
+		// Completed steps happen between enrollment and the person's last touch (an hour before it), spaced by the
+		// sequence interval, compressed when it does not fit. When the world's last touch leaves less than a day per
+		// step, they spread up to the epoch instead, and `touchedAt` moves to the last of them.
+		const enrolledMs = Date.parse(e.enrolledAt);
+		const lastMs = Date.parse(minIso(p.lastActivityAt ?? epoch, epoch)) - HOUR;
+		const horizon = lastMs - enrolledMs >= (n - 1) * DAY_MS ? lastMs : Math.max(enrolledMs, Date.parse(epoch) - HOUR);
+		const span = n > 1 ? Math.min(intervalMs, Math.floor((horizon - Date.parse(e.enrolledAt)) / (n - 1))) : intervalMs;
 		const past = (k: number) => isoPlus(e.enrolledAt, k * span);
 		const stateId = String(ID_BASE.sequenceStates + states.length + 1);
 		const replied = e.state === 'finished' && (['sql', 'opportunity', 'customer'].includes(p.stage) || rm.chance(0.35));
@@ -415,10 +426,12 @@ function build(world: World): Tables {
 				counters.replyCount += state === 'replied' ? 1 : 0;
 				counters.bounceCount += state === 'bounced' ? 1 : 0;
 				counters.failureCount += state === 'failed' ? 1 : 0;
+				touch(p.id, delivered ? isoPlus(at, MIN) : at);
 				bump(p.id, openCount + (clicked ? 3 : 0) + (state === 'replied' ? 10 : 0));
 			} else {
 				const taskType = STEP_TASK_TYPE[st]!;
-				if (st === 'call') lastCall = at;
+				const done = isoPlus(at, rm.int(5, 50) * MIN);
+				if (st === 'call') lastCall = done;
 				addTask({
 					attributes: {
 						action: st === 'call' ? 'call' : 'action_item',
@@ -427,12 +440,13 @@ function build(world: World): Tables {
 						dueAt: at,
 						autoskipAt: null,
 						note: step.attributes.taskNote,
-						completedAt: isoPlus(at, rm.int(10, 240) * MIN),
+						completedAt: done,
 						createdAt: at,
-						updatedAt: isoPlus(at, rm.int(10, 240) * MIN)
+						updatedAt: done
 					},
 					relationships: { subject: rel('prospect', p.id), owner: rel('user', e.userId), sequenceState: rel('sequenceState', stateId), sequenceStep: rel('sequenceStep', step.id) }
 				});
+				touch(p.id, done);
 			}
 		}
 		if (replied) repliedPeople.add(p.id);
@@ -565,6 +579,7 @@ function build(world: World): Tables {
 				},
 				relationships: { subject: rel('prospect', p.id), owner: rel('user', owner), sequenceState: relOrNull('sequenceState', null), sequenceStep: relOrNull('sequenceStep', null) }
 			});
+			if (done) touch(p.id, dueAt);
 		}
 		if (['sql', 'opportunity', 'customer'].includes(p.stage) && p.emailStatus === 'ok' && rt.chance(0.25)) {
 			const sender = users.get(owner)!;
@@ -575,6 +590,8 @@ function build(world: World): Tables {
 			const tpl = templates[templates.length - 4]!;
 			const bodyHtml = render(tpl.attributes.bodyHtml, p, companies.get(p.companyId), sender);
 			const replyAt = state === 'replied' ? minIso(isoPlus(at, 3 * HOUR), epoch) : null;
+			const sentAt = drafted ? null : minIso(isoPlus(at, MIN), epoch);
+			touch(p.id, sentAt);
 			mailings.push({
 				type: 'mailing',
 				id: String(ID_BASE.mailings + mailings.length + 1),
@@ -585,7 +602,7 @@ function build(world: World): Tables {
 					mailingType: 'single',
 					state,
 					scheduledAt: drafted ? null : at,
-					deliveredAt: drafted ? null : isoPlus(at, MIN) > epoch ? at : isoPlus(at, MIN),
+					deliveredAt: sentAt,
 					openedAt: state === 'opened' || state === 'replied' ? minIso(isoPlus(at, 30 * MIN), replyAt ?? epoch) : null,
 					openCount: state === 'opened' || state === 'replied' ? 1 : 0,
 					clickedAt: null,
@@ -660,7 +677,8 @@ function build(world: World): Tables {
 			...(rp.chance(0.2) ? ['salesnav'] : []),
 			...(p.stage === 'mql' ? ['inbound'] : [])
 		];
-		const touched = p.lastActivityAt;
+		const ours = lastTouch.get(p.id);
+		const touched = p.lastActivityAt && ours ? maxIso(p.lastActivityAt, ours) : (p.lastActivityAt ?? ours ?? null);
 		return {
 			type: 'prospect',
 			id: p.id,
