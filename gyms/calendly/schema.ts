@@ -200,12 +200,15 @@ export const EventType = z.strictObject({
 });
 export type EventType = z.infer<typeof EventType>;
 
-/** A host of an event type (one row per host; solo types have one, pooled types several) (verify resource name). */
+/**
+ * A host of an event type (one row per host; solo types have one, pooled types several), as listed by
+ * `GET /event_type_memberships?event_type=` ("List Event Type Hosts", Calendly release notes 2023-12-05; item fields: verify).
+ */
 export const EventTypeMembership = z.strictObject({
 	uri: uriOf('event_type_memberships'),
 	event_type: EventTypeUri.describe('the event type'),
 	member: UserUri.describe('host user URI'),
-	priority: z.number().int().min(0).max(4).describe('round robin priority stars 0–4 (2 = medium); 2 for other kinds'),
+	priority: z.number().int().min(0).max(4).describe('round robin priority stars 0–4 (2 = medium; UI setting, API field name: verify); 2 for other kinds'),
 	created_at: ts('created'),
 	updated_at: ts('last updated')
 });
