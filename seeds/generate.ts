@@ -507,7 +507,11 @@ export function generateWorld(seed: number): World {
 					enrolledAt: ago(enrolledDays),
 					stepsCompleted: state === 'finished' ? seq.steps.length : state === 'pending' ? 0 : f.number.int({ min: 0, max: seq.steps.length - 1 })
 				};
-				const last = ago(Math.max(0.5, enrolledDays - f.number.int({ min: 0, max: enrolledDays })));
+				// The last touch is the last completed step: enrolledAt + (stepsCompleted − 1) · intervalDays (+ up to one
+				// interval of jitter), never after the epoch. Same single draw as before, so the rest of the world is unchanged.
+				const jitter = f.number.int({ min: 0, max: enrolledDays }) % seq.intervalDays;
+				const lastDays = enrolledDays - Math.max(0, p.enrollment.stepsCompleted - 1) * seq.intervalDays - jitter;
+				const last = ago(Math.max(0.5, lastDays));
 				if (!p.lastActivityAt || last > p.lastActivityAt) p.lastActivityAt = last;
 			}
 		} else if (p.inHubspot && f.datatype.boolean({ probability: 0.02 })) {
