@@ -64,3 +64,21 @@ describe('gyms/store', () => {
 		expect((await store.exportState()).tables).toEqual(await store.initialTables(b));
 	});
 });
+
+describe('gyms/store across builds', () => {
+	it('a build whose seed projection differs (same seed number) reloads fully instead of restoring onto stale rows', async () => {
+		const db = makeDb('store-spec-3');
+		const store = createGymStore({ gym: 't', db, tables: [{ name: 'items' }, { name: 'others' }], initial });
+		await store.reset(init());
+		await db.close();
+		const db2 = makeDb('store-spec-3');
+		const changed = (i: RunInit): InitialState => {
+			const s = initial(i);
+			return { ...s, tables: { ...s.tables, items: (s.tables.items as Row[]).map((r) => (r.id === '9' ? { ...r, name: 'renamed in the new build' } : r)) } };
+		};
+		const next = createGymStore({ gym: 't', db: db2, tables: [{ name: 'items' }, { name: 'others' }], initial: changed });
+		await next.reset(init());
+		expect(next.lastReset()?.mode).toBe('full');
+		expect((await next.exportState()).tables).toEqual(await next.initialTables(init()));
+	});
+});

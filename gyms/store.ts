@@ -8,8 +8,9 @@
  * - A Dexie DBCore middleware ({@link trackDirty}) widens every read-write transaction that touches a data
  *   table with `dirty`, and records `{table, key}` of each row put/added/deleted in the SAME transaction. An
  *   aborted request therefore leaves no dirty record either.
- * - `meta.base` says which initial state the database was last loaded from: seed number + fixtures hash + the
- *   keys the fixtures touch.
+ * - `meta.base` says which initial state the database was last loaded from: seed number + a hash of the seed-only
+ *   initial rows (so a new build whose world or projection differs never restores onto stale rows) + fixtures
+ *   hash + the keys the fixtures touch.
  * - `reset(init)`: when the base's seed matches, it restores only the dirty rows (and, if the fixtures
  *   changed, the rows of the old and new fixtures) from the cached initial tables: put back the initial
  *   row, or delete a row that did not exist. Otherwise (fresh database, other seed, after an import, after a
@@ -38,6 +39,8 @@ export interface DirtyRow {
 interface BaseRecord {
 	key: 'base';
 	seed: number;
+	/** Hash of the seed-only initial rows (the projection of the world, as this build computes it). */
+	content: string;
 	/** Hash of the canonical fixtures JSON (`''` = none). */
 	hash: string;
 	/** Primary keys per table whose initial row differs from the seed-only state because of the fixtures. */
@@ -161,6 +164,8 @@ function canonical(value: unknown): string {
 /** One cached initial state: wire tables (export order), stored rows, key → stored row, fixture keys. */
 interface Entry {
 	hash: string;
+	/** Hash of the seed-only entry's stored rows (FNV-1a over their JSON, table by table). */
+	content: string;
 	wire: Record<string, unknown[]>;
 	stored: Record<string, unknown[]>;
 	index: Record<string, Map<string, unknown>>;
@@ -211,7 +216,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			index[spec.name] = new Map(stored[spec.name]!.map((r) => [String((r as Record<string, unknown>)[spec.key]), r]));
 			counts[spec.name] = rows.length;
 		}
-		return { hash, wire, stored, index, next_ids, counts, fixtureKeys: {} };
+		return { hash, content: '', wire, stored, index, next_ids, counts, fixtureKeys: {} };
 	}
 
 	function rowJson(entry: Entry): Record<string, Map<string, string>> {
@@ -230,8 +235,11 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			return hit;
 		}
 		const entry = build({ ...init }, hash);
-		if (hash !== '') {
+		if (hash === '') {
+			entry.content = fnv1a(specs.map((spec) => `${spec.name}:${fnv1a(JSON.stringify(entry.stored[spec.name]))}`).join('|'));
+		} else {
 			const base = entryFor({ ...init, fixtures: undefined });
+			entry.content = base.content;
 			const baseJson = rowJson(base);
 			for (const spec of specs) {
 				const keys: unknown[] = [];
@@ -265,7 +273,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		async reset(init: RunInit) {
 			const entry = entryFor(init);
 			const meta = runMetaOf(init, entry);
-			const base: BaseRecord = { key: 'base', seed: init.seed, hash: entry.hash, fixtureKeys: entry.fixtureKeys };
+			const base: BaseRecord = { key: 'base', seed: init.seed, content: entry.content, hash: entry.hash, fixtureKeys: entry.fixtureKeys };
 			const report = await db.transaction('rw', allTables(), async (tx): Promise<ResetReport | null> => {
 				untracked.add(tx.idbtrans as object);
 				const [old, run, dirty] = await Promise.all([
@@ -273,7 +281,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 					db.table('meta').get('run') as Promise<RunMeta | undefined>,
 					db.table('dirty').toArray() as Promise<DirtyRow[]>
 				]);
-				if (!old || !run || old.seed !== init.seed || dirty.some((d) => d.key === ALL)) return null;
+				if (!old || !run || old.seed !== init.seed || old.content !== entry.content || dirty.some((d) => d.key === ALL)) return null;
 				const touched = new Map<string, Set<string>>(specs.map((s) => [s.name, new Set<string>()]));
 				for (const d of dirty) touched.get(d.table)?.add(String(d.key));
 				if (old.hash !== entry.hash) {
