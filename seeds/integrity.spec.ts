@@ -14,6 +14,8 @@ import { ANALYTICS_SOURCES, DEFAULT_PIPELINE_STAGES, EMAIL_DIRECTIONS, EMAIL_STA
 import * as outreach from '../gyms/outreach/integrity';
 import { OutreachState } from '../gyms/outreach/schema';
 import { createGyms } from '../gyms/registry';
+import { blueprints } from '../blueprints/registry';
+import { FIXTURE_ID_MIN } from './world';
 import * as salesnav from '../gyms/salesnav/integrity';
 import { SalesNavState } from '../gyms/salesnav/schema';
 import type { z } from 'zod';
@@ -209,5 +211,29 @@ describe('the projections of every registered gym', () => {
 		expect(bad).toEqual([]);
 		expect(t.deals.length).toBe(150);
 		expect(new Set(t.deals.map((d) => d.properties.pipeline))).toEqual(new Set(['default']));
+	});
+});
+
+describe('blueprint fixtures on the seed world', () => {
+	it.each([...blueprints().keys()])('%s: every gym accepts its fixtures, and rows it adds use ids ≥ 990000', async (id) => {
+		const bp = blueprints().get(id)!;
+		for (const gym of gyms) {
+			const fixtures = bp.fixtures[gym.name as keyof typeof bp.fixtures];
+			if (fixtures === undefined) continue;
+			const init = { run_id: 'fx', task_id: id, seed: 1, clock: bp.clock, fixtures };
+			const withFx = await gym.initialTables(init);
+			const base = tablesOf.get(gym.name)!;
+			for (const [table, rows] of Object.entries(withFx)) {
+				const keyOf = (r: unknown) => {
+					const o = r as Record<string, unknown>;
+					return String(o.id ?? o.uri ?? o.leadId ?? o.accountId);
+				};
+				const known = new Set((base[table] ?? []).map(keyOf));
+				for (const key of rows.map(keyOf).filter((k) => !known.has(k))) {
+					const n = Number(key.split(':').find((part) => /^\d+$/.test(part) && Number(part) >= FIXTURE_ID_MIN) ?? key);
+					expect(Number.isNaN(n) || n >= FIXTURE_ID_MIN, `${gym.name}.${table} ${key}`).toBe(true);
+				}
+			}
+		}
 	});
 });
