@@ -149,6 +149,7 @@ export type CrmObject = z.infer<typeof CrmObject>;
 
 /** A stored company: `name`, `domain` (dedupe key), `industry`, `numberofemployees`, `annualrevenue`, `city`, `state`, `country`, `type`, `lifecyclestage`, `hubspot_owner_id`, `linkedin_company_page` … */
 export const Company = CrmObject.describe('HubSpot company (object type 0-2)');
+/** A stored company row. */
 export type Company = CrmObject;
 
 /** `type` options of a company (platforms.md §2.1). */
@@ -164,18 +165,25 @@ export const DEFAULT_PIPELINE_STAGES = [
 	{ id: 'closedwon', label: 'Closed Won', probability: '1.0', isClosed: 'true' },
 	{ id: 'closedlost', label: 'Closed Lost', probability: '0.0', isClosed: 'true' }
 ] as const;
+/** A stage id of the default pipeline, e.g. `appointmentscheduled`. */
 export type DealStage = (typeof DEFAULT_PIPELINE_STAGES)[number]['id'];
 
 /** A stored deal: `dealname`, `pipeline`, `dealstage`, `amount` (decimal text, USD), `closedate` (ISO ms), `dealtype` (`newbusiness`|`existingbusiness`), `hubspot_owner_id`, `hs_priority`, `closed_lost_reason`, `closed_won_reason`, `hs_is_closed_won`. */
 export const Deal = CrmObject.describe('HubSpot deal (object type 0-3)');
+/** A stored deal row. */
 export type Deal = CrmObject;
 
-/** Engagement enums (platforms.md §2.1). */
+/** `hs_task_status` options (platforms.md §2.1). */
 export const TASK_STATUSES = ['NOT_STARTED', 'IN_PROGRESS', 'WAITING', 'COMPLETED', 'DEFERRED'] as const;
+/** `hs_task_priority` options. */
 export const TASK_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH'] as const;
+/** `hs_task_type` options (LinkedIn task types exist in the UI only). */
 export const TASK_TYPES = ['TODO', 'CALL', 'EMAIL'] as const;
+/** `hs_email_direction` options. */
 export const EMAIL_DIRECTIONS = ['EMAIL', 'INCOMING_EMAIL', 'FORWARDED_EMAIL'] as const;
+/** `hs_email_status` options. */
 export const EMAIL_STATUSES = ['BOUNCED', 'FAILED', 'SCHEDULED', 'SENDING', 'SENT'] as const;
+/** `hs_meeting_outcome` options. */
 export const MEETING_OUTCOMES = ['SCHEDULED', 'COMPLETED', 'RESCHEDULED', 'NO_SHOW', 'CANCELED'] as const;
 
 /** A task engagement: `hs_task_subject`, `hs_task_body`, `hs_task_status`, `hs_task_priority`, `hs_task_type`, `hs_timestamp` (= due, ISO ms), `hubspot_owner_id`. */
@@ -276,6 +284,7 @@ export type Owner = z.infer<typeof Owner>;
 
 /** Table names of the HubSpot gym, in export order. */
 export const HUBSPOT_TABLES = ['contacts', 'companies', 'deals', 'associations', 'owners', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines'] as const;
+/** One of {@link HUBSPOT_TABLES}. */
 export type HubSpotTable = (typeof HUBSPOT_TABLES)[number];
 
 /** The HubSpot gym's state: one array per table, rows in id order. This is also its export shape. */

@@ -15,6 +15,7 @@ import { invalidInput, notFound } from './errors';
 
 /** Object types served read-only here (contacts have their own module). */
 export const READ_ONLY_TYPES = ['companies', 'deals', 'tasks', 'notes', 'emails', 'meetings'] as const;
+/** One of {@link READ_ONLY_TYPES}. */
 export type ReadOnlyType = (typeof READ_ONLY_TYPES)[number];
 type ObjectType = (typeof ASSOCIATION_OBJECT_TYPES)[number];
 
