@@ -42,6 +42,13 @@ export default ts.config(
 		}
 	},
 	{
+		files: ['seeds/**'],
+		rules: {
+			'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'The seed world is deterministic: times derive from its epoch.' }],
+			'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The seed world is deterministic: times derive from its epoch.' }, { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the seeded faker / seeds/rng.ts.' }]
+		}
+	},
+	{
 		files: ['harness/**'],
 		rules: restrict(['svelte', 'dexie'], ['$app/*', '**/src/**'], 'The harness runs in Node and drives the gym through a browser, never its internals.')
 	}

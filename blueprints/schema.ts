@@ -3,11 +3,14 @@
  * and verifier assertions). Blueprints are data (`blueprints/<platform>/<name>-vN.json`), validated here.
  */
 import { z } from 'zod';
+import { CalendlyFixture } from '../gyms/calendly/schema';
 import { HubSpotFixture } from '../gyms/hubspot/schema';
+import { OutreachFixture } from '../gyms/outreach/schema';
+import { SalesNavFixture } from '../gyms/salesnav/schema';
 import { Assertion } from '../verifier/schema';
 
-/** Gyms a blueprint may touch. Only `hubspot` is served so far. */
-export const PLATFORMS = ['hubspot'] as const;
+/** Gyms a blueprint may touch (gym names, as in `/api/<gym>/`). */
+export const PLATFORMS = ['hubspot', 'outreach', 'calendly', 'salesnav'] as const;
 export const Platform = z.enum(PLATFORMS).describe('gym name');
 export type Platform = z.infer<typeof Platform>;
 
@@ -103,7 +106,12 @@ export const Step = z.strictObject({
 export type Step = z.infer<typeof Step>;
 
 /** Per-gym fixtures added on top of the base seed before the episode starts. */
-export const Fixtures = z.strictObject({ hubspot: HubSpotFixture.optional() });
+export const Fixtures = z.strictObject({
+	hubspot: HubSpotFixture.optional(),
+	outreach: OutreachFixture.optional(),
+	calendly: CalendlyFixture.optional(),
+	salesnav: SalesNavFixture.optional()
+});
 export type Fixtures = z.infer<typeof Fixtures>;
 
 /** Difficulty bands of `salesgym calibrate`, easiest first. */

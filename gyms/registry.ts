@@ -2,9 +2,12 @@
  * The gyms this build serves, in a fixed order (the order of `counts` and of export keys before sorting).
  * The Service Worker, the run lifecycle and the harness read gyms only through here.
  */
+import { createCalendlyGym } from './calendly';
 import { servesGym } from './deployment';
 import { createHubSpotGym } from './hubspot';
-import { baseSeed } from './hubspot/seed';
+import { createOutreachGym } from './outreach';
+import { createSalesNavGym } from './salesnav';
+import { shippedWorlds } from '../seeds';
 import type { Gym } from './types';
 
 /**
@@ -12,14 +15,13 @@ import type { Gym } from './types';
  * combined build, only `SALESGYM_PLATFORM`'s gym in a standalone one (gyms/deployment.ts).
  */
 export function createGyms(): Gym[] {
-	return [createHubSpotGym()].filter((g) => servesGym(g.name));
+	return [createHubSpotGym(), createOutreachGym(), createCalendlyGym(), createSalesNavGym()].filter((g) => servesGym(g.name));
 }
 
 /**
  * Seed numbers this build ships → their epoch (UTC ISO-8601 ms), the clock of a sandbox run.
- * Source: the committed seed files under `seeds/`.
+ * Source: the committed seed worlds `seeds/world-<seed>.json` (every gym projects from them).
  */
 export function shippedSeeds(): Map<number, string> {
-	const seed = baseSeed();
-	return new Map([[seed.seed, seed.epoch]]);
+	return shippedWorlds();
 }

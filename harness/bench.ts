@@ -6,9 +6,11 @@
  * - harness metrics (`episodes_per_min_w1|w2`, `context_memory_mb`, `reset_to_observation`): `harness/bench-harness.ts`.
  * Every metric drops {@link WARMUP} warm-up samples first.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from '@playwright/test';
+import { waitForSwReady } from './page';
 import type { JqEngine } from '../verifier/verify';
 import { InfrastructureError } from './errors';
 import { pageJson, REQUEST_TIMEOUT_MS } from './page';
@@ -18,6 +20,8 @@ import { summarizeSamples, type MetricSummary } from './stats';
 /** Metric names, in the order they are measured and printed. */
 export const METRICS = [
 	'reset',
+	'reset_full_seed',
+	'init_fresh_context',
 	'api_roundtrip',
 	'verify',
 	'jq_1k',
@@ -31,7 +35,13 @@ export const METRICS = [
 /** One of {@link METRICS}. */
 export type MetricName = (typeof METRICS)[number];
 /** Metrics measured in the page (need the server, Chromium and a working SW). */
-export const PAGE_METRICS: readonly MetricName[] = ['reset', 'api_roundtrip', 'verify'];
+export const PAGE_METRICS: readonly MetricName[] = ['reset', 'reset_full_seed', 'api_roundtrip', 'verify'];
+/** Metrics that need a fresh browser context per sample. */
+export const CONTEXT_METRICS: readonly MetricName[] = ['init_fresh_context'];
+/** Samples of `init_fresh_context` for `samples` requested (each one is a new profile: seconds, not ms). */
+export function freshContextSamples(samples: number): number {
+	return Math.max(3, Math.ceil(samples / 10));
+}
 /** jq metrics and their synthetic state sizes (contact rows). */
 export const JQ_ROWS: Readonly<Partial<Record<MetricName, number>>> = { jq_1k: 1_000, jq_10k: 10_000, jq_50k: 50_000 };
 /** The jq program timed by the jq metrics. */
@@ -198,6 +208,10 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		options.onStart?.('reset');
 		out.reset = await measureInPage(page, { method: 'POST', path: '/__salesgym/run', json: taskId === undefined ? {} : { task_id: taskId } }, samples);
 	}
+	if (metrics.includes('reset_full_seed')) {
+		options.onStart?.('reset_full_seed');
+		out.reset_full_seed = await benchResetAfterEpisodes(page, taskId, samples);
+	}
 	if (metrics.includes('api_roundtrip')) {
 		options.onStart?.('api_roundtrip');
 		await resetRun(page, taskId, `bench-api-${Date.now()}`);
@@ -212,6 +226,112 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		out.verify = await measureInPage(page, { method: 'POST', path: '/verify', json: { run_id: runId, task_id: taskId } }, samples);
 	}
 	return out;
+}
+
+/**
+ * `reset_full_seed`: `samples` resets (after {@link WARMUP}) of every gym to the task's full seed, each right after
+ * an "episode" that changed state through the API (creates a contact, patches 1–5 others), so that each reset
+ * has rows to restore. Only the `POST /__salesgym/run` is timed, in the page.
+ * @returns durations, ms.
+ * @throws InfrastructureError when an episode's write or a reset fails.
+ */
+export async function benchResetAfterEpisodes(page: Page, taskId: string | undefined, samples: number): Promise<number[]> {
+	const arg = { taskId: taskId ?? null, total: samples + WARMUP, warmup: WARMUP, contacts: CONTACTS_PATH };
+	let r: { error: string | null; samples: number[] };
+	try {
+		r = await page.evaluate(async ({ taskId, total, warmup, contacts }) => {
+			const json = { 'content-type': 'application/json' };
+			const out: number[] = [];
+			// No named inner functions here: tsx would wrap them in a `__name()` helper the page does not have.
+			const task = taskId === null ? {} : { task_id: taskId };
+			let res = await fetch('/__salesgym/run', { method: 'POST', headers: json, body: JSON.stringify({ ...task, run_id: 'bench-full-start' }) });
+			if (!res.ok) return { error: `reset answered ${res.status}`, samples: out };
+			const list = (await (await fetch(`${contacts}?limit=100`)).json()) as { results: { id: string }[] };
+			const ids = list.results.map((c) => c.id);
+			for (let i = 0; i < total; i++) {
+				res = await fetch(contacts, { method: 'POST', headers: json, body: JSON.stringify({ properties: { email: `bench-${i}@example.com`, firstname: 'Bench', lifecyclestage: 'lead' } }) });
+				if (res.status !== 201) return { error: `episode create answered ${res.status}`, samples: out };
+				for (let k = 0; k <= i % 5; k++) {
+					res = await fetch(`${contacts}/${ids[(i * 7 + k) % ids.length]}`, { method: 'PATCH', headers: json, body: JSON.stringify({ properties: { hs_lead_status: k % 2 ? 'CONNECTED' : 'IN_PROGRESS' } }) });
+					if (!res.ok) return { error: `episode patch answered ${res.status}`, samples: out };
+				}
+				const t = performance.now();
+				res = await fetch('/__salesgym/run', { method: 'POST', headers: json, body: JSON.stringify({ ...task, run_id: `bench-full-${i}` }) });
+				await res.text();
+				const dt = performance.now() - t;
+				if (!res.ok) return { error: `reset answered ${res.status}`, samples: out };
+				if (i >= warmup) out.push(dt);
+			}
+			return { error: null, samples: out };
+		}, arg);
+	} catch (e) {
+		throw new InfrastructureError(`reset_full_seed failed in the page: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+	}
+	if (r.error !== null) throw new InfrastructureError(`reset_full_seed: ${r.error}`);
+	return r.samples;
+}
+
+/**
+ * `init_fresh_context`: in each of `samples` new browser contexts (empty IndexedDB, SW installed on first load of
+ * `/`, which calls no gym API), the time of the first `POST /__salesgym/run`: parse + project the world for every
+ * gym and bulk-load all tables. No warm-up: the first time is the point.
+ * @returns durations, ms.
+ * @throws InfrastructureError when a page does not load, the SW never takes control, or the reset fails.
+ */
+export async function benchFreshContext(browser: Browser, baseUrl: string, taskId: string | undefined, samples: number): Promise<number[]> {
+	const out: number[] = [];
+	for (let i = 0; i < samples; i++) {
+		const context = await browser.newContext({ baseURL: baseUrl });
+		try {
+			const page = await context.newPage();
+			await page.goto('/');
+			await waitForSwReady(page);
+			const r = await page.evaluate(async (taskId) => {
+				const t = performance.now();
+				const res = await fetch('/__salesgym/run', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(taskId === null ? {} : { task_id: taskId }) });
+				const text = await res.text();
+				return { ms: performance.now() - t, status: res.status, text: text.slice(0, 300) };
+			}, taskId ?? null);
+			if (r.status !== 200) throw new InfrastructureError(`init_fresh_context: reset answered ${r.status}: ${r.text}`);
+			out.push(r.ms);
+		} finally {
+			await context.close().catch(() => {});
+		}
+	}
+	return out;
+}
+
+/** Size of the seed world in the bundle: the committed JSON and the built SW (which inlines it), raw and gzipped, bytes. */
+export interface SeedBytes {
+	seedFile: string;
+	seedBytes: number;
+	seedGzipBytes: number;
+	swBytes: number | null;
+	swGzipBytes: number | null;
+}
+
+/**
+ * Measures {@link SeedBytes} for seed 1 under `root` (the repository).
+ * @throws Error when `seeds/world-1.json` is missing.
+ */
+export function seedBundleBytes(root: string): SeedBytes {
+	const seed = readFileSync(`${root}/seeds/world-1.json`);
+	const swPath = `${root}/build/service-worker.js`;
+	const sw = existsSync(swPath) ? readFileSync(swPath) : null;
+	return {
+		seedFile: 'seeds/world-1.json',
+		seedBytes: seed.length,
+		seedGzipBytes: gzipSync(seed, { level: 9 }).length,
+		swBytes: sw ? sw.length : null,
+		swGzipBytes: sw ? gzipSync(sw, { level: 9 }).length : null
+	};
+}
+
+/** One line describing {@link SeedBytes}, e.g. `seed: seeds/world-1.json 2.86 MB (362 kB gzip) in service-worker.js 3.13 MB (448 kB gzip)`. */
+export function formatSeedBytes(b: SeedBytes): string {
+	const kb = (n: number) => `${Math.round(n / 1000)} kB`;
+	const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
+	return `seed: ${b.seedFile} ${mb(b.seedBytes)} (${kb(b.seedGzipBytes)} gzip)${b.swBytes === null ? '' : ` in service-worker.js ${mb(b.swBytes)} (${kb(b.swGzipBytes!)} gzip)`}\n`;
 }
 
 /**

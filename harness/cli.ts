@@ -14,7 +14,24 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { AGENT_SPECS, agentByName } from './agents';
 import { BlueprintError, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
-import { benchJq, benchPage, formatReport, HARNESS_METRICS, JQ_ROWS, mergeMetricsFile, METRICS, PAGE_METRICS, toReport, type MetricName, type ValueSummary } from './bench';
+import {
+	benchFreshContext,
+	benchJq,
+	benchPage,
+	CONTEXT_METRICS,
+	formatReport,
+	formatSeedBytes,
+	freshContextSamples,
+	HARNESS_METRICS,
+	JQ_ROWS,
+	mergeMetricsFile,
+	METRICS,
+	PAGE_METRICS,
+	seedBundleBytes,
+	toReport,
+	type MetricName,
+	type ValueSummary
+} from './bench';
 import { chromiumLaunchOptions } from './browser';
 import { calibrationHtml, calibrationReport, parseThresholds, writeDifficulty, type BandThresholds } from './calibrate';
 import { openBrowser, type RewardMode } from './env';
@@ -462,7 +479,8 @@ async function writeJsonFile(file: string, value: unknown): Promise<void> {
 async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promise<number> {
 	const samples: Partial<Record<MetricName, number[]>> = {};
 	const pageMetrics = cmd.only.filter((m) => PAGE_METRICS.includes(m));
-	if (pageMetrics.length > 0) {
+	const contextMetrics = cmd.only.filter((m) => CONTEXT_METRICS.includes(m));
+	if (pageMetrics.length > 0 || contextMetrics.length > 0) {
 		const all = loadBlueprints(blueprintDir());
 		const task = all.find((b) => b.platforms.includes('hubspot'));
 		await withServerAndBrowser(cmd.port, io, async (baseUrl, browser) => {
@@ -489,6 +507,11 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 			} finally {
 				await context.close().catch(() => {});
 			}
+			if (contextMetrics.includes('init_fresh_context')) {
+				const n = freshContextSamples(cmd.samples);
+				io.err(`bench: init_fresh_context (${n} fresh browser contexts)…\n`);
+				samples.init_fresh_context = await benchFreshContext(browser, baseUrl, task?.id, n);
+			}
 		});
 	}
 	const jqMetrics = cmd.only.filter((m) => JQ_ROWS[m] !== undefined);
@@ -513,6 +536,7 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 	}
 	const report = toReport(samples, values);
 	io.out(formatReport(report));
+	io.out(formatSeedBytes(seedBundleBytes(REPO_ROOT)));
 	if (cmd.json !== undefined) await mergeMetricsFile(cmd.json, report);
 	return 0;
 }

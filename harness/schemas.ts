@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Blueprint } from '../blueprints/schema';
-import { HubSpotSeed } from '../gyms/hubspot/schema';
+import { AnomalyManifest, World } from '../seeds/world';
 
 /** File name under `static/schema/` → the JSON Schema text (2-space JSON, trailing newline). */
 export function jsonSchemas(): Record<string, string> {
@@ -13,7 +13,8 @@ export function jsonSchemas(): Record<string, string> {
 		`${JSON.stringify({ title, ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) }, null, 2)}\n`;
 	return {
 		'blueprint.schema.json': emit(Blueprint, 'salesgym blueprint'),
-		'hubspot-seed.schema.json': emit(HubSpotSeed, 'salesgym HubSpot seed')
+		'world.schema.json': emit(World, 'salesgym seed world'),
+		'anomalies.schema.json': emit(AnomalyManifest, 'salesgym planted anomalies manifest')
 	};
 }
 

@@ -14,7 +14,7 @@ import type { ApiRequest, Gym } from '../gyms/types';
 import { canonicalJson } from '../verifier/canonical';
 import { VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
 import { z } from 'zod';
-import { currentRun, exportRun, importRun, initRun, RunError, type RunContext, type StateExport } from './run';
+import { currentRun, exportRun, importRun, initRun, RunError, tablesRead, type RunContext, type StateExport } from './run';
 import { fetchPeerExports, mergeExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
 
 /** How long `/verify` waits for the page's verifier, ms. */
@@ -160,7 +160,9 @@ async function verify(ctx: RunContext, request: Request, clientId: string, scope
 		assertions = (parsed.data.assertions ?? []).map((a) => ({ ...a, step: 0, platform: 'inline' }));
 	}
 	await lifecycle;
-	const { state: local } = await exportRun(ctx);
+	// Export only the tables the assertions can read (the four gyms' full seed is ~9 MB of rows).
+	const only = tablesRead(assertions.map((a) => a.query), ctx.gyms.map((g) => g.name));
+	const { state: local } = await exportRun(ctx, only);
 	if (local.run_id !== run_id) throw new RunError(409, `run_id "${run_id}" is not the current run ("${local.run_id}")`);
 	if (task_id !== undefined && local.task_id !== task_id) throw new RunError(409, `task_id "${task_id}" is not the current run's task ("${local.task_id}")`);
 	if (!clientId) throw new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run');

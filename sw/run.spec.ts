@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { blueprints } from '../blueprints/registry';
 import { HubSpotDb } from '../gyms/hubspot/db';
 import { createHubSpotGym } from '../gyms/hubspot';
-import { baseSeed } from '../gyms/hubspot/seed';
-import { exportRun, importRun, initRun, RunError, type RunContext } from './run';
+import { shippedSeeds } from '../gyms/registry';
+import { exportRun, importRun, initRun, RunError, tablesRead, type RunContext } from './run';
 
 let n = 0;
 function ctx(): RunContext {
-	return { gyms: [createHubSpotGym(new HubSpotDb(`test-run-${n++}`))], blueprints: blueprints(), seeds: new Map([[1, baseSeed().epoch]]) };
+	return { gyms: [createHubSpotGym(new HubSpotDb(`test-run-${n++}`))], blueprints: blueprints(), seeds: shippedSeeds() };
 }
 const TASK = 'hubspot/inbound-demo-request-v1';
 const CONTACTS = '/crm/v3/objects/contacts';
@@ -24,7 +24,10 @@ describe('initRun', () => {
 	it('resets to seed + fixtures at the blueprint clock', async () => {
 		const c = ctx();
 		const info = await initRun(c, { task_id: TASK, run_id: 'ep-1' });
-		expect(info).toEqual({ run_id: 'ep-1', task_id: TASK, seed: 1, clock: '2026-03-02T14:30:00.000Z', counts: { hubspot: { contacts: 41, companies: 15, owners: 5 } } });
+		expect(info).toEqual({ run_id: 'ep-1', task_id: TASK, seed: 1, clock: '2026-03-02T14:30:00.000Z', counts: {
+				hubspot: { contacts: 816, companies: 250, deals: 150, associations: 4041, owners: 12, tasks: 200, notes: 300, emails: 702, meetings: 200, templates: 8, pipelines: 1 }
+			}
+		});
 	});
 
 	it('each gym\'s initialTables equals its export right after the reset (the verifier\'s $initial)', async () => {
@@ -54,7 +57,7 @@ describe('initRun', () => {
 	it('a sandbox run (no task) uses the seed epoch and a deterministic default run_id', async () => {
 		const info = await initRun(ctx(), {});
 		expect(info.task_id).toBeNull();
-		expect(info.clock).toBe(baseSeed().epoch);
+		expect(info.clock).toBe('2026-03-02T09:00:00.000Z');
 		expect(info.run_id).toBe('local-1-sandbox');
 	});
 
@@ -86,7 +89,7 @@ describe('exportRun', () => {
 		expect(Object.keys(JSON.parse(json))).toEqual(['clock', 'events', 'format', 'gyms', 'meta', 'run_id', 'seed', 'task_id', 'version']);
 		const ids = (state.gyms.hubspot!.contacts as { id: string }[]).map((r) => Number(r.id));
 		expect(ids).toEqual([...ids].sort((a, b) => a - b));
-		expect(ids.slice(-2)).toEqual([900, 901]); // fixture row, then the created one
+		expect(ids.slice(-2)).toEqual([990001, 990002]); // fixture row, then the created one
 		expect(state.events.map((e) => [e.seq, e.at, e.method])).toEqual([
 			[1, '2026-03-02T14:30:00.000Z', 'POST'],
 			[2, '2026-03-02T14:30:01.000Z', 'PATCH']
@@ -122,7 +125,7 @@ describe('importRun', () => {
 		expect((await exportRun(b)).json).toBe(json);
 		// ids keep counting from where the export left off
 		const res = await b.gyms[0]!.handle({ method: 'POST', path: CONTACTS, query: new URLSearchParams(), body: { properties: { email: 'next@example.com' } } });
-		expect((res.body as { id: string }).id).toBe('902'); // fixture contact 900 moved the counter past it; 901 was created in act()
+		expect((res.body as { id: string }).id).toBe('990003'); // fixture contact 990001 moved the counter past it; 990002 was created in act()
 	});
 
 	it('rejects a corrupt export and leaves the state unchanged', async () => {
@@ -134,5 +137,29 @@ describe('importRun', () => {
 		await expect(importRun(c, doc)).rejects.toMatchObject({ status: 400 });
 		await expect(importRun(c, { ...JSON.parse(before), extra: 1 })).rejects.toMatchObject({ status: 400 });
 		expect((await exportRun(c)).json).toBe(before);
+	});
+});
+
+describe('tablesRead (what /verify exports)', () => {
+	const gyms = ['hubspot', 'outreach', 'calendly', 'salesnav'];
+	it('keeps the tables the queries read, per gym', () => {
+		const only = tablesRead(['[.hubspot.contacts[] | select(.id == "1")] | length', '.hubspot["deals"] | length', '.outreach.prospects | length'], gyms);
+		expect(only).toEqual(new Map([['hubspot', ['contacts', 'deals']], ['outreach', ['prospects']]]));
+	});
+	it('a gym named without a table reads all its tables; a query naming no gym prunes nothing', () => {
+		expect(tablesRead(['.hubspot | keys', '.hubspot.contacts | length'], gyms)).toEqual(new Map([['hubspot', undefined]]));
+		expect(tablesRead(['.hubspot.contacts | length', '[..] | length'], gyms)).toBeUndefined();
+		expect(tablesRead(['.hubspotx.contacts'], gyms)).toBeUndefined();
+	});
+	it('a pruned export reads only those tables, and verifying the shipped task over it gives the same verdict', async () => {
+		const c = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'ep-p' });
+		await act(c);
+		const bp = c.blueprints.get(TASK)!;
+		const only = tablesRead(bp.steps.flatMap((s) => s.verifiers.map((v) => v.query)), c.gyms.map((g) => g.name));
+		expect(only).toEqual(new Map([['hubspot', ['contacts']]]));
+		const pruned = (await exportRun(c, only)).state;
+		expect(Object.keys(pruned.gyms.hubspot!)).toEqual(['contacts']);
+		expect(pruned.gyms.hubspot!.contacts).toEqual((await exportRun(c)).state.gyms.hubspot!.contacts);
 	});
 });

@@ -4,7 +4,7 @@ import { blueprints } from '../blueprints/registry';
 import { parseDeployment, parseStateOrigin, servesGym } from '../gyms/deployment';
 import { createHubSpotGym } from '../gyms/hubspot';
 import { HubSpotDb } from '../gyms/hubspot/db';
-import { baseSeed } from '../gyms/hubspot/seed';
+import { shippedSeeds } from '../gyms/registry';
 import { stateForTask } from './routes';
 import { exportRun, initRun, RunError, type RunContext, type StateExport } from './run';
 import { fetchExport, fetchPeerExports, gymSlice, mergeExports, MissingExportError, parseStoreLocation, peerPlatforms, publishExports, stateUrl } from './state-store';
@@ -137,7 +137,7 @@ describe('/verify wiring (routes.stateForTask)', () => {
 	afterEach(() => vi.unstubAllGlobals());
 	let n = 0;
 	async function hubspotRun(): Promise<{ ctx: RunContext; state: StateExport }> {
-		const ctx: RunContext = { gyms: [createHubSpotGym(new HubSpotDb(`test-store-${n++}`))], blueprints: blueprints(), seeds: new Map([[1, baseSeed().epoch]]) };
+		const ctx: RunContext = { gyms: [createHubSpotGym(new HubSpotDb(`test-store-${n++}`))], blueprints: blueprints(), seeds: shippedSeeds() };
 		await initRun(ctx, { task_id: 'hubspot/inbound-demo-request-v1', run_id: 'x-1' });
 		return { ctx, state: (await exportRun(ctx)).state };
 	}

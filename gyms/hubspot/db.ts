@@ -4,7 +4,8 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { GymEvent, RunMeta } from '../types';
-import type { Company, Contact, Owner } from './schema';
+import type { DirtyRow } from '../store';
+import type { Association, Company, Contact, CrmObject, Owner, Pipeline, Template } from './schema';
 
 /** Database name; one database per gym. */
 export const HUBSPOT_DB_NAME = 'salesgym-hubspot';
@@ -14,8 +15,18 @@ export class HubSpotDb extends Dexie {
 	contacts!: EntityTable<Contact & { emailKey: string }, 'id'>;
 	companies!: EntityTable<Company, 'id'>;
 	owners!: EntityTable<Owner, 'id'>;
+	deals!: EntityTable<CrmObject, 'id'>;
+	associations!: EntityTable<Association, 'id'>;
+	tasks!: EntityTable<CrmObject, 'id'>;
+	notes!: EntityTable<CrmObject, 'id'>;
+	emails!: EntityTable<CrmObject, 'id'>;
+	meetings!: EntityTable<CrmObject, 'id'>;
+	templates!: EntityTable<Template, 'id'>;
+	pipelines!: EntityTable<Pipeline, 'id'>;
 	meta!: EntityTable<RunMeta, 'key'>;
 	events!: EntityTable<GymEvent, 'seq'>;
+	/** Rows changed since the last reset (gyms/store.ts); written by its middleware in each write transaction. */
+	dirty!: EntityTable<DirtyRow, 'id'>;
 
 	constructor(name = HUBSPOT_DB_NAME) {
 		super(name);
@@ -26,6 +37,19 @@ export class HubSpotDb extends Dexie {
 			owners: 'id',
 			meta: 'key',
 			events: 'seq'
+		});
+		// v2: the seed world (issue 4): deals, typed associations (indexed both ways), engagements, templates,
+		// pipelines, and the store's dirty-row log. No upgrade: the next reset is a full load (no `base` record).
+		this.version(2).stores({
+			deals: 'id',
+			associations: 'id, [fromObjectType+fromObjectId], [toObjectType+toObjectId]',
+			tasks: 'id',
+			notes: 'id',
+			emails: 'id',
+			meetings: 'id',
+			templates: 'id',
+			pipelines: 'id',
+			dirty: 'id'
 		});
 	}
 }

@@ -3,12 +3,14 @@
  * Base URL on the gym origin: `/api/hubspot` (stands for `https://api.hubapi.com`).
  */
 import { z } from 'zod';
-import type { ApiRequest, ApiResponse, Gym, GymEvent, GymExport, RunInit, RunMeta } from '../types';
-import { byNumericId, createContact, getContact, listContacts, searchContacts, updateContact } from './api/contacts';
+import { createGymStore } from '../store';
+import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
+import { createContact, getContact, listContacts, searchContacts, updateContact } from './api/contacts';
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
+import { getObject, listAssociations, listObjects, listPipelines, READ_ONLY_TYPES } from './api/objects';
 import { listOwners } from './api/owners';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
-import { HubSpotState, IsoTimestamp } from './schema';
+import { HUBSPOT_TABLES, HubSpotState, IsoTimestamp } from './schema';
 import { initialState } from './seed';
 
 type Handler = (db: HubSpotDb, req: ApiRequest, ...params: string[]) => Promise<ApiResponse>;
@@ -20,7 +22,13 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 	{ method: 'POST', pattern: /^\/crm\/v3\/objects\/contacts\/search$/, handler: searchContacts },
 	{ method: 'GET', pattern: /^\/crm\/v3\/objects\/contacts\/([^/]+)$/, handler: getContact },
 	{ method: 'PATCH', pattern: /^\/crm\/v3\/objects\/contacts\/([^/]+)$/, handler: updateContact },
-	{ method: 'GET', pattern: /^\/crm\/v3\/owners\/?$/, handler: listOwners }
+	{ method: 'GET', pattern: /^\/crm\/v3\/owners\/?$/, handler: listOwners },
+	...READ_ONLY_TYPES.flatMap((type) => [
+		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}$`), handler: listObjects(type) },
+		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: getObject(type) }
+	]),
+	{ method: 'GET', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)$/, handler: listAssociations },
+	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals$/, handler: listPipelines }
 ];
 
 const GymEventSchema = z.strictObject({
@@ -46,52 +54,25 @@ const HubSpotExport = z.strictObject({ tables: HubSpotState, meta: RunMetaSchema
 
 /** Creates the HubSpot gym over the database `name` (default `salesgym-hubspot`). */
 export function createHubSpotGym(db = new HubSpotDb()): Gym {
-	const counts = (s: HubSpotState) => ({ contacts: s.contacts.length, companies: s.companies.length, owners: s.owners.length });
-
-	async function write(state: HubSpotState, meta: RunMeta, events: GymEvent[]): Promise<void> {
-		await db.transaction('rw', [db.contacts, db.companies, db.owners, db.meta, db.events], async () => {
-			await Promise.all([db.contacts.clear(), db.companies.clear(), db.owners.clear(), db.meta.clear(), db.events.clear()]);
-			await db.contacts.bulkAdd(state.contacts.map(toContactRow));
-			await db.companies.bulkAdd(state.companies);
-			await db.owners.bulkAdd(state.owners);
-			await db.events.bulkAdd(events);
-			await db.meta.put(meta);
-		});
-	}
+	const store = createGymStore({
+		gym: 'hubspot',
+		db,
+		tables: HUBSPOT_TABLES.map((name) =>
+			name === 'contacts'
+				? { name, toRow: toContactRow as (w: never) => unknown, fromRow: fromContactRow as (r: never) => unknown }
+				: { name }
+		),
+		initial(init: RunInit) {
+			const { state, next_ids } = initialState(init.fixtures, init.seed);
+			return { tables: state, next_ids };
+		}
+	});
 
 	return {
 		name: 'hubspot',
-
-		async reset(init: RunInit) {
-			const { state, next_ids } = initialState(init.fixtures);
-			const meta: RunMeta = { key: 'run', run_id: init.run_id, task_id: init.task_id, seed: init.seed, clock: init.clock, seq: 0, next_ids };
-			await write(state, meta, []);
-			return counts(state);
-		},
-
-		async initialTables(init: RunInit) {
-			const { state } = initialState(init.fixtures);
-			return { contacts: state.contacts, companies: state.companies, owners: state.owners };
-		},
-
-		async exportState(tables?: readonly string[]) {
-			const want = (t: string) => !tables || tables.includes(t);
-			return db.transaction('r', [db.contacts, db.companies, db.owners, db.meta, db.events], async () => {
-				const meta = await db.meta.get('run');
-				if (!meta) throw new Error('hubspot: no run is initialized');
-				const [contacts, companies, owners, events] = await Promise.all([
-					want('contacts') ? db.contacts.toArray() : null,
-					want('companies') ? db.companies.toArray() : null,
-					want('owners') ? db.owners.toArray() : null,
-					db.events.orderBy('seq').toArray()
-				]);
-				const out: Record<string, unknown[]> = {};
-				if (contacts) out.contacts = contacts.map(fromContactRow).sort(byNumericId);
-				if (companies) out.companies = companies.sort(byNumericId);
-				if (owners) out.owners = owners.sort(byNumericId);
-				return { tables: out, meta, events } satisfies GymExport;
-			});
-		},
+		reset: store.reset,
+		initialTables: store.initialTables,
+		exportState: store.exportState,
 
 		async importState(snapshot: GymExport) {
 			const parsed = HubSpotExport.safeParse(snapshot);
@@ -99,12 +80,10 @@ export function createHubSpotGym(db = new HubSpotDb()): Gym {
 				const issue = parsed.error.issues[0];
 				throw new Error(`gyms.hubspot: ${issue?.path.join('.')}: ${issue?.message}`);
 			}
-			const { tables, meta, events } = parsed.data;
-			await write(tables, meta, events);
-			return counts(tables);
+			return store.importState(parsed.data);
 		},
 
-		runMeta: async () => (await db.meta.get('run')) ?? null,
+		runMeta: store.runMeta,
 
 		async handle(req: ApiRequest): Promise<ApiResponse> {
 			const meta = await db.meta.get('run');

@@ -134,15 +134,139 @@ export const Contact = z.strictObject({
 });
 export type Contact = z.infer<typeof Contact>;
 
-/** A stored company (read-only in this slice). */
-export const Company = z.strictObject({
+/** A CRM object's property map: every value a string (platforms.md §2 "all property values are strings"). */
+const Properties = z.record(z.string(), z.string()).describe('property name → string value (ISO ms for datetimes, decimal text for numbers); absent = never set');
+
+/** The stored shape every CRM object shares (wire shape without `associations`): companies, deals, engagements. */
+export const CrmObject = z.strictObject({
 	id: HubSpotId,
-	properties: z.record(z.string(), z.string()).describe('name, domain, industry, numberofemployees, city, country …'),
+	properties: Properties,
+	createdAt: IsoTimestamp,
+	updatedAt: IsoTimestamp,
+	archived: z.boolean().describe('true once deleted (recycle bin)')
+});
+export type CrmObject = z.infer<typeof CrmObject>;
+
+/** A stored company: `name`, `domain` (dedupe key), `industry`, `numberofemployees`, `annualrevenue`, `city`, `state`, `country`, `type`, `lifecyclestage`, `hubspot_owner_id`, `linkedin_company_page` … */
+export const Company = CrmObject.describe('HubSpot company (object type 0-2)');
+/** A stored company row. */
+export type Company = CrmObject;
+
+/** `type` options of a company (platforms.md §2.1). */
+export const COMPANY_TYPES = ['PROSPECT', 'PARTNER', 'RESELLER', 'VENDOR', 'OTHER'] as const;
+
+/** Deal stages of the default pipeline `default` ("Sales Pipeline"), in order, with probability and closed flag (platforms.md §2.1). */
+export const DEFAULT_PIPELINE_STAGES = [
+	{ id: 'appointmentscheduled', label: 'Appointment Scheduled', probability: '0.2', isClosed: 'false' },
+	{ id: 'qualifiedtobuy', label: 'Qualified To Buy', probability: '0.4', isClosed: 'false' },
+	{ id: 'presentationscheduled', label: 'Presentation Scheduled', probability: '0.6', isClosed: 'false' },
+	{ id: 'decisionmakerboughtin', label: 'Decision Maker Bought-In', probability: '0.8', isClosed: 'false' },
+	{ id: 'contractsent', label: 'Contract Sent', probability: '0.9', isClosed: 'false' },
+	{ id: 'closedwon', label: 'Closed Won', probability: '1.0', isClosed: 'true' },
+	{ id: 'closedlost', label: 'Closed Lost', probability: '0.0', isClosed: 'true' }
+] as const;
+/** A stage id of the default pipeline, e.g. `appointmentscheduled`. */
+export type DealStage = (typeof DEFAULT_PIPELINE_STAGES)[number]['id'];
+
+/** A stored deal: `dealname`, `pipeline`, `dealstage`, `amount` (decimal text, USD), `closedate` (ISO ms), `dealtype` (`newbusiness`|`existingbusiness`), `hubspot_owner_id`, `hs_priority`, `closed_lost_reason`, `closed_won_reason`, `hs_is_closed_won`. */
+export const Deal = CrmObject.describe('HubSpot deal (object type 0-3)');
+/** A stored deal row. */
+export type Deal = CrmObject;
+
+/** `hs_task_status` options (platforms.md §2.1). */
+export const TASK_STATUSES = ['NOT_STARTED', 'IN_PROGRESS', 'WAITING', 'COMPLETED', 'DEFERRED'] as const;
+/** `hs_task_priority` options. */
+export const TASK_PRIORITIES = ['LOW', 'MEDIUM', 'HIGH'] as const;
+/** `hs_task_type` options (LinkedIn task types exist in the UI only). */
+export const TASK_TYPES = ['TODO', 'CALL', 'EMAIL'] as const;
+/** `hs_email_direction` options. */
+export const EMAIL_DIRECTIONS = ['EMAIL', 'INCOMING_EMAIL', 'FORWARDED_EMAIL'] as const;
+/** `hs_email_status` options. */
+export const EMAIL_STATUSES = ['BOUNCED', 'FAILED', 'SCHEDULED', 'SENDING', 'SENT'] as const;
+/** `hs_meeting_outcome` options. */
+export const MEETING_OUTCOMES = ['SCHEDULED', 'COMPLETED', 'RESCHEDULED', 'NO_SHOW', 'CANCELED'] as const;
+
+/** A task engagement: `hs_task_subject`, `hs_task_body`, `hs_task_status`, `hs_task_priority`, `hs_task_type`, `hs_timestamp` (= due, ISO ms), `hubspot_owner_id`. */
+export const Task = CrmObject.describe('HubSpot task engagement');
+/** A note engagement: `hs_note_body` (HTML-free text here), `hs_timestamp`, `hubspot_owner_id`. */
+export const Note = CrmObject.describe('HubSpot note engagement');
+/** An email engagement: `hs_email_subject`, `hs_email_text`, `hs_email_direction`, `hs_email_status`, `hs_email_from_email`, `hs_email_to_email`, `hs_timestamp`, `hubspot_owner_id`. */
+export const Email = CrmObject.describe('HubSpot email engagement');
+/** A meeting engagement: `hs_meeting_title`, `hs_meeting_body`, `hs_meeting_start_time`, `hs_meeting_end_time`, `hs_meeting_outcome`, `hs_meeting_external_url`, `hs_timestamp`, `hubspot_owner_id`. */
+export const Meeting = CrmObject.describe('HubSpot meeting engagement');
+
+/** Object types an association may join (v4 names). */
+export const ASSOCIATION_OBJECT_TYPES = ['contacts', 'companies', 'deals', 'tasks', 'notes', 'emails', 'meetings'] as const;
+
+/**
+ * HUBSPOT_DEFINED association type ids by `from→to` (platforms.md §2.1). One stored row per association in
+ * its canonical direction (the first of each pair); the reverse id is derived.
+ */
+export const ASSOCIATION_TYPE_IDS = {
+	'contacts→companies': 279,
+	'companies→contacts': 280,
+	'deals→contacts': 3,
+	'contacts→deals': 4,
+	'deals→companies': 341,
+	'companies→deals': 342,
+	'notes→contacts': 202,
+	'notes→companies': 190,
+	'notes→deals': 214,
+	'tasks→contacts': 204,
+	'tasks→companies': 192,
+	'tasks→deals': 216,
+	'emails→contacts': 198,
+	'emails→companies': 186,
+	'emails→deals': 210,
+	'meetings→contacts': 200,
+	'meetings→companies': 188,
+	'meetings→deals': 212
+} as const;
+
+/** One association between two records (a two-way-indexed row, platforms.md §7). `id` = `<typeId>:<fromId>:<toId>`. */
+export const Association = z.strictObject({
+	id: z.string().regex(/^\d+:\d+:\d+$/).describe('"<associationTypeId>:<fromObjectId>:<toObjectId>"'),
+	fromObjectType: z.enum(ASSOCIATION_OBJECT_TYPES).describe('object type of the source record'),
+	fromObjectId: HubSpotId.describe('id of the source record'),
+	toObjectType: z.enum(ASSOCIATION_OBJECT_TYPES).describe('object type of the target record'),
+	toObjectId: HubSpotId.describe('id of the target record'),
+	associationCategory: z.enum(['HUBSPOT_DEFINED', 'USER_DEFINED']).describe('HUBSPOT_DEFINED for the standard types'),
+	associationTypeId: z.number().int().positive().describe('association type id, e.g. 279 contact→company (primary)')
+});
+export type Association = z.infer<typeof Association>;
+
+/** A sales email template; `body` and `subject` carry personalization tokens like `{{ contact.firstname }}`, `{{ company.name }}`, `{{ sender.firstname }}`. */
+export const Template = z.strictObject({
+	id: HubSpotId,
+	name: z.string().min(1).describe('template name as listed in Sales > Templates'),
+	folder: z.string().describe('folder name, "" for none'),
+	subject: z.string().min(1).describe('subject line with tokens'),
+	body: z.string().min(1).describe('plain-text body with tokens, e.g. {{ contact.firstname | default("there") }}'),
+	ownerId: HubSpotId.describe('owner id of the creator'),
 	createdAt: IsoTimestamp,
 	updatedAt: IsoTimestamp,
 	archived: z.boolean()
 });
-export type Company = z.infer<typeof Company>;
+export type Template = z.infer<typeof Template>;
+
+/** A deal pipeline, shape of `GET /crm/v3/pipelines/deals` results. */
+export const Pipeline = z.strictObject({
+	id: z.string().min(1).describe('"default" for the default pipeline'),
+	label: z.string().min(1),
+	displayOrder: z.number().int().nonnegative(),
+	stages: z.array(
+		z.strictObject({
+			id: z.string().min(1).describe('stage id, e.g. "appointmentscheduled"'),
+			label: z.string().min(1),
+			displayOrder: z.number().int().nonnegative(),
+			metadata: z.strictObject({ probability: z.string().describe('decimal text 0.0–1.0'), isClosed: z.enum(['true', 'false']) })
+		})
+	),
+	createdAt: IsoTimestamp,
+	updatedAt: IsoTimestamp,
+	archived: z.boolean()
+});
+export type Pipeline = z.infer<typeof Pipeline>;
 
 /** A HubSpot owner (a user who can own records), shape of `GET /crm/v3/owners`. */
 export const Owner = z.strictObject({
@@ -158,22 +282,42 @@ export const Owner = z.strictObject({
 });
 export type Owner = z.infer<typeof Owner>;
 
+/** Table names of the HubSpot gym, in export order. */
+export const HUBSPOT_TABLES = ['contacts', 'companies', 'deals', 'associations', 'owners', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines'] as const;
+/** One of {@link HUBSPOT_TABLES}. */
+export type HubSpotTable = (typeof HUBSPOT_TABLES)[number];
+
 /** The HubSpot gym's state: one array per table, rows in id order. This is also its export shape. */
 export const HubSpotState = z.strictObject({
 	contacts: z.array(Contact),
 	companies: z.array(Company),
-	owners: z.array(Owner)
+	deals: z.array(Deal),
+	associations: z.array(Association),
+	owners: z.array(Owner),
+	tasks: z.array(Task),
+	notes: z.array(Note),
+	emails: z.array(Email),
+	meetings: z.array(Meeting),
+	templates: z.array(Template),
+	pipelines: z.array(Pipeline)
 });
 export type HubSpotState = z.infer<typeof HubSpotState>;
 
 /**
- * A blueprint fixture for HubSpot: records added (or replaced by id) on top of the base seed.
- * Same row shapes as the seed; validated the same way.
+ * A blueprint fixture for HubSpot: records added (or replaced by id) on top of the projected seed.
+ * Same row shapes as the seed; validated the same way, and every reference (owner, association ends) must resolve.
  */
 export const HubSpotFixture = z.strictObject({
 	contacts: z.array(Contact).optional(),
 	companies: z.array(Company).optional(),
-	owners: z.array(Owner).optional()
+	deals: z.array(Deal).optional(),
+	associations: z.array(Association).optional(),
+	owners: z.array(Owner).optional(),
+	tasks: z.array(Task).optional(),
+	notes: z.array(Note).optional(),
+	emails: z.array(Email).optional(),
+	meetings: z.array(Meeting).optional(),
+	templates: z.array(Template).optional()
 });
 export type HubSpotFixture = z.infer<typeof HubSpotFixture>;
 
@@ -212,15 +356,3 @@ export const SearchBody = z.strictObject({
 		.optional()
 });
 export type SearchBody = z.infer<typeof SearchBody>;
-
-/** The committed base seed of the HubSpot gym (`seeds/base/hubspot.json`). */
-export const HubSpotSeed = z.strictObject({
-	$schema: z.string().optional(),
-	seed: z.number().int().nonnegative().describe('seed number this file was generated for'),
-	epoch: IsoTimestamp.describe('the world’s "now": seed timestamps are at or before it'),
-	next_ids: z
-		.strictObject({ contacts: z.number().int().positive(), companies: z.number().int().positive() })
-		.describe('next id to hand out per object type'),
-	state: HubSpotState
-});
-export type HubSpotSeed = z.infer<typeof HubSpotSeed>;

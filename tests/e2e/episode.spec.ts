@@ -28,7 +28,7 @@ test('first load of a fresh context is controlled by the SW before any API call'
 	await gym.open('/hubspot/contacts');
 	expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 	await expect(page.getByRole('table', { name: 'Contacts' })).toBeVisible();
-	await expect(page.getByRole('link', { name: 'Julian Cook' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Faye Schimmel-Keebler' })).toBeVisible();
 	expect(apiRequests.length).toBeGreaterThan(0);
 	expect(apiRequests.every((r) => r.fromSW)).toBe(true);
 });
@@ -87,7 +87,7 @@ test('/verify: inline assertions, a stale run_id, and a bad body', async ({ gym 
 	await gym.reset({ task_id: TASK, run_id: 'inline' });
 	const inline = await gym.verify({
 		run_id: 'inline',
-		assertions: [{ id: 'count', description: 'seed + fixture', query: '.hubspot.contacts | length', op: 'eq', expected: 41 }]
+		assertions: [{ id: 'count', description: 'seed + fixture', query: '.hubspot.contacts | length', op: 'eq', expected: 816 }]
 	});
 	expect(inline).toMatchObject({ passed: true, score: 1, task_id: null });
 	const answers = await gym.page.evaluate(async () => {
@@ -125,6 +125,8 @@ test('offline after the first load: reload, the gym API and /verify all work fro
 	await context.setOffline(true);
 	await page.reload();
 	await waitForSwReady(page);
+	// 816 contacts: the fixture contact is not on the first page, so search for her (an API call, served offline).
+	await page.getByRole('searchbox', { name: 'Search name, phone, email addresses, or company' }).fill('priya');
 	await expect(page.getByRole('link', { name: 'Priya Raman' })).toBeVisible();
 	const result = await gym.verify({ run_id: 'offline', task_id: TASK });
 	expect(result.passed).toBe(false);

@@ -20,7 +20,7 @@ test('create contact: a duplicate email shows the 409 edge state with a link to 
 	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
 	await expect(dialog.getByRole('alert')).toContainText('A contact with this email already exists.');
 	await dialog.getByRole('link', { name: 'View existing contact' }).click();
-	await expect(page).toHaveURL(/\/hubspot\/contacts\/900$/);
+	await expect(page).toHaveURL(/\/hubspot\/contacts\/990001$/);
 	await expect(page.getByRole('heading', { name: 'Priya Raman', level: 1 })).toBeVisible();
 	expect(await gym.exportState()).toBe(before);
 });
@@ -48,15 +48,15 @@ test('search narrows the table; no match shows the empty state', async ({ gym })
 
 test('record page: edit lifecycle stage and lead status, Save sends a PATCH, the values persist after reload', async ({ gym }) => {
 	const { page } = gym;
-	await page.getByRole('link', { name: 'Julian Cook' }).click();
-	await page.getByLabel('Lifecycle stage', { exact: true }).selectOption({ label: 'Opportunity' });
+	await page.getByRole('link', { name: 'Faye Schimmel-Keebler' }).click();
+	await page.getByLabel('Lifecycle stage', { exact: true }).selectOption({ label: 'Customer' });
 	await page.getByLabel('Lead status', { exact: true }).selectOption({ label: 'Connected' });
 	const patch = page.waitForRequest((r) => r.method() === 'PATCH');
 	await page.getByRole('button', { name: 'Save' }).click();
-	expect(JSON.parse((await patch).postData() ?? '{}')).toEqual({ properties: { lifecyclestage: 'opportunity', hs_lead_status: 'CONNECTED' } });
+	expect(JSON.parse((await patch).postData() ?? '{}')).toEqual({ properties: { lifecyclestage: 'customer', hs_lead_status: 'CONNECTED' } });
 	await expect(page.getByRole('status').filter({ hasText: 'Contact saved' })).toBeVisible();
 	await page.reload();
-	await expect(page.getByLabel('Lifecycle stage', { exact: true })).toHaveValue('opportunity');
+	await expect(page.getByLabel('Lifecycle stage', { exact: true })).toHaveValue('customer');
 	await expect(page.getByLabel('Lead status', { exact: true })).toHaveValue('CONNECTED');
 });
 

@@ -4,7 +4,6 @@ import { HubSpotDb } from '../db';
 import { createHubSpotGym } from '../index';
 import type { ApiRequest, Gym } from '../../types';
 
-let gym: Gym;
 let n = 0;
 
 function req(method: string, path: string, body?: unknown, query = ''): ApiRequest {
@@ -15,8 +14,10 @@ async function snapshot() {
 	return JSON.stringify(await gym.exportState());
 }
 
+// One database for the file: the first reset loads the full seed, every later one restores only the rows the
+// previous test touched (gyms/store.ts), which these tests therefore also exercise.
+const gym: Gym = createHubSpotGym(new HubSpotDb(`test-contacts-${n++}`));
 beforeEach(async () => {
-	gym = createHubSpotGym(new HubSpotDb(`test-contacts-${n++}`));
 	await gym.reset({ run_id: 'r', task_id: null, seed: 1, clock: '2026-03-02T14:30:00.000Z' });
 });
 
@@ -27,7 +28,7 @@ describe('GET /crm/v3/objects/contacts', () => {
 		const seen: string[] = [];
 		let after = '';
 		for (;;) {
-			const res = await gym.handle(req('GET', CONTACTS, undefined, `limit=15${after ? `&after=${after}` : ''}`));
+			const res = await gym.handle(req('GET', CONTACTS, undefined, `limit=100${after ? `&after=${after}` : ''}`));
 			expect(res.status).toBe(200);
 			const body = res.body as { results: { id: string; properties: Record<string, unknown> }[]; paging?: { next: { after: string; link: string } } };
 			seen.push(...body.results.map((r) => r.id));
@@ -36,15 +37,15 @@ describe('GET /crm/v3/objects/contacts', () => {
 			expect(body.paging.next.link).toContain(`after=${body.paging.next.after}`);
 			after = body.paging.next.after;
 		}
-		expect(seen).toHaveLength(40);
+		expect(seen).toHaveLength(815);
 		expect(seen).toEqual([...seen].sort((a, b) => Number(a) - Number(b)));
 	});
 
 	it('returns requested properties, null when unset', async () => {
-		const res = await gym.handle(req('GET', CONTACTS, undefined, 'limit=1&properties=jobtitle,linkedin_url'));
+		const res = await gym.handle(req('GET', CONTACTS, undefined, 'limit=1&properties=jobtitle,mobilephone'));
 		const c = (res.body as { results: { properties: Record<string, unknown> }[] }).results[0]!;
-		expect(c.properties.jobtitle).toBe('VP of Sales');
-		expect(c.properties.linkedin_url).toBeNull();
+		expect(c.properties.jobtitle).toBe('Sales Team Lead');
+		expect(c.properties.mobilephone).toBeNull();
 	});
 
 	it('rejects a non-numeric limit with VALIDATION_ERROR', async () => {
@@ -59,24 +60,24 @@ describe('POST /crm/v3/objects/contacts', () => {
 		const res = await gym.handle(req('POST', CONTACTS, { properties: { email: 'New.Person@Example.com', firstname: 'New', lifecyclestage: 'lead' } }));
 		expect(res.status).toBe(201);
 		const c = res.body as { id: string; properties: Record<string, string>; createdAt: string; archived: boolean };
-		expect(c.id).toBe('141');
+		expect(c.id).toBe('190016');
 		expect(c.properties.email).toBe('new.person@example.com');
 		expect(c.createdAt).toBe('2026-03-02T14:30:00.000Z');
 		expect(c.archived).toBe(false);
 		const exp = await gym.exportState();
 		expect(exp.meta.clock).toBe('2026-03-02T14:30:01.000Z');
 		expect(exp.events).toEqual([
-			{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: CONTACTS, status: 201, entity: 'contacts', id: '141' }
+			{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: CONTACTS, status: 201, entity: 'contacts', id: '190016' }
 		]);
-		const stored = exp.tables.contacts!.find((r) => (r as { id: string }).id === '141') as { properties: Record<string, string> };
+		const stored = exp.tables.contacts!.find((r) => (r as { id: string }).id === '190016') as { properties: Record<string, string> };
 		expect(stored.properties.hs_lifecyclestage_lead_date).toBe('2026-03-02T14:30:00.000Z');
 	});
 
 	it('409s on a duplicate email (case-insensitive) naming the existing id, and changes nothing', async () => {
 		const before = await snapshot();
-		const res = await gym.handle(req('POST', CONTACTS, { properties: { email: 'AVA.THOMPSON@northwindanalytics.com' } }));
+		const res = await gym.handle(req('POST', CONTACTS, { properties: { email: 'KALLIE.OKEEFE@helixbio.com' } }));
 		expect(res.status).toBe(409);
-		expect(res.body).toMatchObject({ status: 'error', category: 'CONFLICT', message: 'Contact already exists. Existing ID: 101' });
+		expect(res.body).toMatchObject({ status: 'error', category: 'CONFLICT', message: 'Contact already exists. Existing ID: 100002' });
 		expect(await snapshot()).toBe(before);
 	});
 
@@ -126,11 +127,11 @@ describe('POST /crm/v3/objects/contacts', () => {
 
 describe('GET/PATCH /crm/v3/objects/contacts/{id}', () => {
 	it('gets by id and by email (idProperty=email)', async () => {
-		const byId = await gym.handle(req('GET', `${CONTACTS}/102`));
+		const byId = await gym.handle(req('GET', `${CONTACTS}/100003`));
 		expect(byId.status).toBe(200);
 		const email = (byId.body as { properties: { email: string } }).properties.email;
 		const byEmail = await gym.handle(req('GET', `${CONTACTS}/${encodeURIComponent(email)}`, undefined, 'idProperty=email'));
-		expect((byEmail.body as { id: string }).id).toBe('102');
+		expect((byEmail.body as { id: string }).id).toBe('100003');
 	});
 
 	it('404s for an unknown id with OBJECT_NOT_FOUND', async () => {
@@ -142,7 +143,7 @@ describe('GET/PATCH /crm/v3/objects/contacts/{id}', () => {
 	});
 
 	it('patches lifecycle stage and lead status, bumping updatedAt to the virtual clock', async () => {
-		const res = await gym.handle(req('PATCH', `${CONTACTS}/103`, { properties: { lifecyclestage: 'salesqualifiedlead', hs_lead_status: 'IN_PROGRESS' } }));
+		const res = await gym.handle(req('PATCH', `${CONTACTS}/100009`, { properties: { lifecyclestage: 'salesqualifiedlead', hs_lead_status: 'IN_PROGRESS' } }));
 		expect(res.status).toBe(200);
 		const c = res.body as { properties: Record<string, string>; updatedAt: string };
 		expect(c.properties.lifecyclestage).toBe('salesqualifiedlead');
@@ -151,17 +152,17 @@ describe('GET/PATCH /crm/v3/objects/contacts/{id}', () => {
 	});
 
 	it('clears a property with ""', async () => {
-		await gym.handle(req('PATCH', `${CONTACTS}/101`, { properties: { hs_lead_status: '' } }));
-		const res = await gym.handle(req('GET', `${CONTACTS}/101`, undefined, 'properties=hs_lead_status'));
+		await gym.handle(req('PATCH', `${CONTACTS}/100002`, { properties: { hs_lead_status: '' } }));
+		const res = await gym.handle(req('GET', `${CONTACTS}/100002`, undefined, 'properties=hs_lead_status'));
 		expect((res.body as { properties: Record<string, unknown> }).properties.hs_lead_status).toBeNull();
 	});
 
 	it('409s when patching to another contact’s email, and 400s on a bad enum; nothing changes', async () => {
 		const before = await snapshot();
-		const dup = await gym.handle(req('PATCH', `${CONTACTS}/102`, { properties: { email: 'ava.thompson@northwindanalytics.com' } }));
+		const dup = await gym.handle(req('PATCH', `${CONTACTS}/100003`, { properties: { email: 'kallie.okeefe@helixbio.com' } }));
 		expect(dup.status).toBe(409);
-		expect((dup.body as { message: string }).message).toBe('Contact already exists. Existing ID: 101');
-		const bad = await gym.handle(req('PATCH', `${CONTACTS}/102`, { properties: { firstname: 'Changed', lifecyclestage: 'SQL' } }));
+		expect((dup.body as { message: string }).message).toBe('Contact already exists. Existing ID: 100002');
+		const bad = await gym.handle(req('PATCH', `${CONTACTS}/100003`, { properties: { firstname: 'Changed', lifecyclestage: 'SQL' } }));
 		expect(bad.status).toBe(400);
 		expect(await snapshot()).toBe(before);
 	});
@@ -173,17 +174,17 @@ describe('GET/PATCH /crm/v3/objects/contacts/{id}', () => {
 	});
 
 	it('405s for an unsupported method on a known path', async () => {
-		const res = await gym.handle(req('DELETE', `${CONTACTS}/101`));
+		const res = await gym.handle(req('DELETE', `${CONTACTS}/100002`));
 		expect(res.status).toBe(405);
 	});
 });
 
 describe('POST /crm/v3/objects/contacts/search', () => {
 	it('finds contacts by name tokens and by email fragment', async () => {
-		const res = await gym.handle(req('POST', `${CONTACTS}/search`, { query: 'ava thompson', properties: ['jobtitle'] }));
+		const res = await gym.handle(req('POST', `${CONTACTS}/search`, { query: "Kallie O'Keefe", properties: ['jobtitle'] }));
 		const body = res.body as { total: number; results: { id: string; properties: Record<string, string> }[] };
 		expect(body.total).toBe(1);
-		expect(body.results[0]!.properties.jobtitle).toBe('VP of Sales');
+		expect(body.results[0]!.properties.jobtitle).toBe('Sales Team Lead');
 		const byDomain = await gym.handle(req('POST', `${CONTACTS}/search`, { query: 'helixbio.com', limit: 100 }));
 		expect((byDomain.body as { total: number }).total).toBeGreaterThan(0);
 	});
@@ -194,7 +195,7 @@ describe('POST /crm/v3/objects/contacts/search', () => {
 	});
 
 	it('rejects an unknown body key (e.g. a filterGroup typo)', async () => {
-		const res = await gym.handle(req('POST', `${CONTACTS}/search`, { qeury: 'ava' }));
+		const res = await gym.handle(req('POST', `${CONTACTS}/search`, { qeury: 'kallie' }));
 		expect(res.status).toBe(400);
 	});
 });
@@ -202,7 +203,7 @@ describe('POST /crm/v3/objects/contacts/search', () => {
 describe('GET /crm/v3/owners', () => {
 	it('lists owners and filters by email', async () => {
 		const all = await gym.handle(req('GET', '/crm/v3/owners'));
-		expect((all.body as { results: unknown[] }).results).toHaveLength(5);
+		expect((all.body as { results: unknown[] }).results).toHaveLength(12);
 		const one = await gym.handle(req('GET', '/crm/v3/owners', undefined, 'email=SOFIA.ROSSI@salesgym.io'));
 		expect((one.body as { results: { id: string }[] }).results.map((o) => o.id)).toEqual(['1003']);
 	});

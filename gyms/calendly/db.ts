@@ -1,0 +1,52 @@
+/**
+ * The Calendly gym's IndexedDB database (Dexie), `salesgym-calendly`. Written only by the Service Worker (and by
+ * Node tests through fake-indexeddb). Never edit a shipped `version(n)`: add `n+1` with `.upgrade()`.
+ *
+ * Rows are stored exactly as their wire resources (see `schema.ts`); the primary key is the resource `uri`.
+ * Only primary keys are indexed: nothing queries by another field yet (the API endpoints are a later issue,
+ * which adds the indexes its filters need in `version(2)`).
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import { GYM_STORE_TABLES } from '../store';
+import type { GymEvent, RunMeta } from '../types';
+import type {
+	AvailabilitySchedule,
+	EventType,
+	EventTypeMembership,
+	Invitee,
+	Organization,
+	OrganizationMembership,
+	RoutingForm,
+	RoutingFormSubmission,
+	ScheduledEvent,
+	User
+} from './schema';
+import { CALENDLY_TABLE_NAMES } from './schema';
+
+/** Database name; one database per gym. */
+export const CALENDLY_DB_NAME = 'salesgym-calendly';
+
+/** Typed Dexie database of the Calendly gym: one table per resource + the store's `meta`, `events`, `dirty`. */
+export class CalendlyDb extends Dexie {
+	organizations!: EntityTable<Organization, 'uri'>;
+	users!: EntityTable<User, 'uri'>;
+	organization_memberships!: EntityTable<OrganizationMembership, 'uri'>;
+	availability_schedules!: EntityTable<AvailabilitySchedule, 'uri'>;
+	event_types!: EntityTable<EventType, 'uri'>;
+	event_type_memberships!: EntityTable<EventTypeMembership, 'uri'>;
+	scheduled_events!: EntityTable<ScheduledEvent, 'uri'>;
+	invitees!: EntityTable<Invitee, 'uri'>;
+	routing_forms!: EntityTable<RoutingForm, 'uri'>;
+	routing_form_submissions!: EntityTable<RoutingFormSubmission, 'uri'>;
+	meta!: EntityTable<RunMeta, 'key'>;
+	events!: EntityTable<GymEvent, 'seq'>;
+
+	/** @param name database name (tests pass a unique one). */
+	constructor(name = CALENDLY_DB_NAME) {
+		super(name);
+		this.version(1).stores({
+			...Object.fromEntries(CALENDLY_TABLE_NAMES.map((t) => [t, 'uri'])),
+			...GYM_STORE_TABLES
+		});
+	}
+}

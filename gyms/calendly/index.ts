@@ -1,0 +1,83 @@
+/**
+ * The Calendly gym: reset / export / import over its database (the shared store), and its API router.
+ * Base URL on the gym origin: `/api/calendly` (stands for `https://api.calendly.com`).
+ *
+ * The API endpoints are a later issue: for now every request is answered with Calendly's own 404 error
+ * `{title:"Resource Not Found", message:"The server could not find the requested resource.", details:[]}`
+ * (platforms.md §4.3), and nothing is written.
+ */
+import { z } from 'zod';
+import { createGymStore } from '../store';
+import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
+import { CalendlyDb } from './db';
+import { danglingRefs } from './integrity';
+import { CALENDLY_TABLE_NAMES, CalendlyState } from './schema';
+import { initialState } from './seed';
+
+const Iso = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'UTC ISO-8601 with milliseconds');
+const GymEventSchema = z.strictObject({
+	seq: z.number().int().positive(),
+	at: Iso,
+	gym: z.literal('calendly'),
+	method: z.string(),
+	path: z.string(),
+	status: z.number().int(),
+	entity: z.string(),
+	id: z.string()
+});
+const RunMetaSchema = z.strictObject({
+	key: z.literal('run'),
+	run_id: z.string().min(1),
+	task_id: z.string().nullable(),
+	seed: z.number().int().nonnegative(),
+	clock: Iso,
+	seq: z.number().int().nonnegative(),
+	next_ids: z.record(z.string(), z.number().int().positive())
+});
+/** The gym's slice of a state export: every table (strict rows), meta and events. */
+export const CalendlyExport = z.strictObject({ tables: CalendlyState, meta: RunMetaSchema, events: z.array(GymEventSchema) });
+
+/** Rows are keyed and ordered by `uri` (code-unit order). */
+const byUri = (a: { uri: string }, b: { uri: string }) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0);
+
+/**
+ * Calendly's 404 for a path this replica does not serve (yet).
+ * @returns `404 {title:"Resource Not Found", message:"The server could not find the requested resource.", details:[]}`.
+ */
+export function notFound(_req: ApiRequest): ApiResponse {
+	return { status: 404, body: { title: 'Resource Not Found', message: 'The server could not find the requested resource.', details: [] } };
+}
+
+/**
+ * Creates the Calendly gym over `db` (default: the `salesgym-calendly` database).
+ * Reset is the store's; `importState` validates the whole slice (strict rows, meta, events, URIs that resolve)
+ * before writing anything.
+ */
+export function createCalendlyGym(db = new CalendlyDb()): Gym {
+	const store = createGymStore({
+		gym: 'calendly',
+		db,
+		tables: CALENDLY_TABLE_NAMES.map((name) => ({ name, key: 'uri', compare: byUri as (a: never, b: never) => number })),
+		initial: (init: RunInit) => initialState(init)
+	});
+	return {
+		name: 'calendly',
+		reset: store.reset,
+		initialTables: store.initialTables,
+		exportState: store.exportState,
+		async importState(snapshot: GymExport) {
+			const parsed = CalendlyExport.safeParse(snapshot);
+			if (!parsed.success) {
+				const issue = parsed.error.issues[0];
+				throw new Error(`gyms.calendly: ${issue?.path.join('.')}: ${issue?.message}`);
+			}
+			const dangling = danglingRefs(parsed.data.tables);
+			if (dangling.length) throw new Error(`gyms.calendly: tables: a reference does not resolve: ${dangling[0]}`);
+			return store.importState(parsed.data);
+		},
+		runMeta: store.runMeta,
+		async handle(req: ApiRequest): Promise<ApiResponse> {
+			return notFound(req);
+		}
+	};
+}

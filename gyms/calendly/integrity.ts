@@ -1,0 +1,109 @@
+/**
+ * Integrity hooks of the Calendly gym (seeds/CONTRACT.md §5): its world join keys, the timestamps allowed after
+ * the epoch, and its internal references (URIs) that must resolve.
+ */
+import type { CalendlyState, CalendlyTable } from './schema';
+
+/** One URI reference that resolves to no row. */
+export interface DanglingRef {
+	/** Table of the referring row. */
+	table: CalendlyTable;
+	/** `uri` of the referring row. */
+	uri: string;
+	/** Path inside the row, e.g. `event_memberships.0.user`. */
+	path: string;
+	/** The URI that does not resolve. */
+	target: string;
+}
+
+/**
+ * Every URI reference of every row whose target row does not exist, in table then row order.
+ * References: user → organization; membership → user, organization; schedule → user; event type profile owner →
+ * user or organization; event type membership → event type, user; scheduled event → event type, hosts;
+ * invitee → event (and its URI nested under that event's), old/new invitee, routing form submission; routing form → organization; submission → form,
+ * submitter, routed event type.
+ */
+export function danglingRefDetails(t: Partial<CalendlyState>): DanglingRef[] {
+	const has = (table: CalendlyTable) => new Set(((t[table] ?? []) as { uri: string }[]).map((r) => r.uri));
+	const sets = {
+		organizations: has('organizations'),
+		users: has('users'),
+		event_types: has('event_types'),
+		scheduled_events: has('scheduled_events'),
+		invitees: has('invitees'),
+		routing_forms: has('routing_forms'),
+		routing_form_submissions: has('routing_form_submissions')
+	};
+	const out: DanglingRef[] = [];
+	const check = (table: CalendlyTable, uri: string, path: string, target: string | null | undefined, ...in_: (keyof typeof sets)[]) => {
+		if (target && !in_.some((s) => sets[s].has(target))) out.push({ table, uri, path, target });
+	};
+	for (const r of t.users ?? []) check('users', r.uri, 'current_organization', r.current_organization, 'organizations');
+	for (const r of t.organization_memberships ?? []) {
+		check('organization_memberships', r.uri, 'user', r.user, 'users');
+		check('organization_memberships', r.uri, 'organization', r.organization, 'organizations');
+	}
+	for (const r of t.availability_schedules ?? []) check('availability_schedules', r.uri, 'user', r.user, 'users');
+	for (const r of t.event_types ?? []) check('event_types', r.uri, 'profile.owner', r.profile.owner, 'users', 'organizations');
+	for (const r of t.event_type_memberships ?? []) {
+		check('event_type_memberships', r.uri, 'event_type', r.event_type, 'event_types');
+		check('event_type_memberships', r.uri, 'member', r.member, 'users');
+	}
+	for (const r of t.scheduled_events ?? []) {
+		check('scheduled_events', r.uri, 'event_type', r.event_type, 'event_types');
+		r.event_memberships.forEach((m, i) => check('scheduled_events', r.uri, `event_memberships.${i}.user`, m.user, 'users'));
+	}
+	for (const r of t.invitees ?? []) {
+		check('invitees', r.uri, 'event', r.event, 'scheduled_events');
+		if (!r.uri.startsWith(`${r.event}/invitees/`)) out.push({ table: 'invitees', uri: r.uri, path: 'uri', target: `${r.event} (an invitee URI is nested under its event)` });
+		check('invitees', r.uri, 'old_invitee', r.old_invitee, 'invitees');
+		check('invitees', r.uri, 'new_invitee', r.new_invitee, 'invitees');
+		check('invitees', r.uri, 'routing_form_submission', r.routing_form_submission, 'routing_form_submissions');
+	}
+	for (const r of t.routing_forms ?? []) check('routing_forms', r.uri, 'organization', r.organization, 'organizations');
+	for (const r of t.routing_form_submissions ?? []) {
+		check('routing_form_submissions', r.uri, 'routing_form', r.routing_form, 'routing_forms');
+		check('routing_form_submissions', r.uri, 'submitter', r.submitter, 'invitees');
+		if (r.result.type === 'event_type') check('routing_form_submissions', r.uri, 'result.value', r.result.value, 'event_types');
+	}
+	return out;
+}
+
+/** Dangling references as text, `"<table> <uri> <path> → <target>"` (empty = all resolve). */
+export function danglingRefs(tables: Record<string, unknown[]>): string[] {
+	return danglingRefDetails(tables as Partial<CalendlyState>).map((d) => `${d.table} ${d.uri} ${d.path} → ${d.target}`);
+}
+
+/** A projected row standing for a world entity, with the join keys as the gym stores them. */
+export interface WorldRef {
+	table: string;
+	id: string;
+	kind: 'person' | 'company' | 'user';
+	email?: string;
+	domain?: string;
+	linkedinUrl?: string;
+	companyDomain?: string;
+}
+
+/**
+ * Rows that stand for world entities: users (user: email) and invitees (person: the email they booked with,
+ * which is a personal email for the planted duplicates). `id` is the row's `uri`.
+ */
+export function worldRefs(tables: Record<string, unknown[]>): WorldRef[] {
+	const t = tables as Partial<CalendlyState>;
+	return [
+		...(t.users ?? []).map((u): WorldRef => ({ table: 'users', id: u.uri, kind: 'user', email: u.email })),
+		...(t.invitees ?? []).map((i): WorldRef => ({ table: 'invitees', id: i.uri, kind: 'person', email: i.email }))
+	];
+}
+
+/**
+ * Timestamps that may lie after the epoch: the `start_time` / `end_time` of a future meeting (booked, or booked
+ * and since canceled), and the dates of availability rules (date overrides are calendar dates, usually upcoming).
+ * @param path dotted path inside the row, e.g. `start_time`.
+ */
+export function futureOk(table: string, _row: unknown, path: string): boolean {
+	if (table === 'scheduled_events') return path === 'start_time' || path === 'end_time';
+	if (table === 'availability_schedules') return /^rules\.\d+\.date$/.test(path);
+	return false;
+}

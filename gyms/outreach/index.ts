@@ -1,0 +1,85 @@
+/**
+ * The Outreach gym: reset / export / import over its database (the shared store), and its API router.
+ * Base URL on the gym origin: `/api/outreach` (stands for `https://api.outreach.io/api/v2`).
+ *
+ * The API endpoints are a later issue: for now every request is answered with Outreach's own 404 error
+ * envelope `{errors:[{id:"resourceNotFound", title, detail}]}` (platforms.md §3.3), and nothing is written.
+ */
+import { z } from 'zod';
+import { createGymStore } from '../store';
+import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
+import { OutreachDb } from './db';
+import { danglingRefs } from './integrity';
+import { IsoTimestamp, OUTREACH_TABLE_NAMES, OutreachState } from './schema';
+import { initialState } from './seed';
+
+/** JSON:API media type Outreach answers with. */
+export const JSON_API = 'application/vnd.api+json';
+
+const GymEventSchema = z.strictObject({
+	seq: z.number().int().positive(),
+	at: IsoTimestamp,
+	gym: z.literal('outreach'),
+	method: z.string(),
+	path: z.string(),
+	status: z.number().int(),
+	entity: z.string(),
+	id: z.string()
+});
+const RunMetaSchema = z.strictObject({
+	key: z.literal('run'),
+	run_id: z.string().min(1),
+	task_id: z.string().nullable(),
+	seed: z.number().int().nonnegative(),
+	clock: IsoTimestamp,
+	seq: z.number().int().nonnegative(),
+	next_ids: z.record(z.string(), z.number().int().positive())
+});
+/** The gym's slice of a state export: every table (strict rows), meta and events. */
+export const OutreachExport = z.strictObject({ tables: OutreachState, meta: RunMetaSchema, events: z.array(GymEventSchema) });
+
+/**
+ * Outreach's 404 for a path this replica does not serve (yet).
+ * @returns `404 {errors:[{id:"resourceNotFound", title:"Resource Not Found", detail}]}` with the JSON:API type.
+ */
+export function notFound(req: ApiRequest): ApiResponse {
+	return {
+		status: 404,
+		body: { errors: [{ id: 'resourceNotFound', title: 'Resource Not Found', detail: `No route matches ${req.method} ${req.path}` }] },
+		headers: { 'content-type': JSON_API }
+	};
+}
+
+/**
+ * Creates the Outreach gym over `db` (default: the `salesgym-outreach` database).
+ * Reset is the store's (delta of dirty rows when the seed matches); `importState` validates the whole slice
+ * (strict rows, meta, events, relationships that resolve) before writing anything.
+ */
+export function createOutreachGym(db = new OutreachDb()): Gym {
+	const store = createGymStore({
+		gym: 'outreach',
+		db,
+		tables: OUTREACH_TABLE_NAMES.map((name) => ({ name })),
+		initial: (init: RunInit) => initialState(init)
+	});
+	return {
+		name: 'outreach',
+		reset: store.reset,
+		initialTables: store.initialTables,
+		exportState: store.exportState,
+		async importState(snapshot: GymExport) {
+			const parsed = OutreachExport.safeParse(snapshot);
+			if (!parsed.success) {
+				const issue = parsed.error.issues[0];
+				throw new Error(`gyms.outreach: ${issue?.path.join('.')}: ${issue?.message}`);
+			}
+			const dangling = danglingRefs(parsed.data.tables);
+			if (dangling.length) throw new Error(`gyms.outreach: tables: a relationship does not resolve: ${dangling[0]}`);
+			return store.importState(parsed.data);
+		},
+		runMeta: store.runMeta,
+		async handle(req: ApiRequest): Promise<ApiResponse> {
+			return notFound(req);
+		}
+	};
+}

@@ -1,0 +1,91 @@
+/**
+ * Integrity hooks of the Outreach gym (seeds/CONTRACT.md §5): its world join keys, the timestamps allowed after
+ * the epoch, and its internal references (JSON:API relationships) that must resolve.
+ */
+import { OUTREACH_TABLE_NAMES, TABLE_OF_TYPE, type OutreachState, type OutreachTable, type ResourceType } from './schema';
+
+/** One reference that resolves to no row. */
+export interface DanglingRef {
+	/** Table of the referring row. */
+	table: OutreachTable;
+	/** Id of the referring row. */
+	id: string;
+	/** Path inside the row, e.g. `relationships.prospect.data.id`. */
+	path: string;
+	targetTable: OutreachTable;
+	targetId: string;
+}
+
+type Row = { id: string; relationships: Record<string, { data: { type: string; id: string } | null }> };
+
+/**
+ * Every relationship of every row whose target row does not exist, in table then row order.
+ * @param tables the gym's tables (wire rows).
+ */
+export function danglingRefDetails(tables: Partial<Record<OutreachTable, unknown[]>>): DanglingRef[] {
+	const ids = new Map<string, Set<string>>(OUTREACH_TABLE_NAMES.map((t) => [t, new Set(((tables[t] ?? []) as Row[]).map((r) => r.id))]));
+	const out: DanglingRef[] = [];
+	for (const table of OUTREACH_TABLE_NAMES) {
+		for (const row of (tables[table] ?? []) as Row[]) {
+			for (const [name, rel] of Object.entries(row.relationships)) {
+				if (!rel.data) continue;
+				const targetTable = TABLE_OF_TYPE[rel.data.type as ResourceType];
+				if (!targetTable || !ids.get(targetTable)!.has(rel.data.id)) {
+					out.push({ table, id: row.id, path: `relationships.${name}.data.id`, targetTable, targetId: rel.data.id });
+				}
+			}
+		}
+	}
+	return out;
+}
+
+/** Dangling references as text, `"<table>/<id> <path> → <targetTable>/<targetId>"` (empty = all resolve). */
+export function danglingRefs(tables: Record<string, unknown[]>): string[] {
+	return danglingRefDetails(tables).map((d) => `${d.table}/${d.id} ${d.path} → ${d.targetTable}/${d.targetId}`);
+}
+
+/** A projected row standing for a world entity, with the join keys as the gym stores them. */
+export interface WorldRef {
+	table: string;
+	id: string;
+	kind: 'person' | 'company' | 'user';
+	email?: string;
+	domain?: string;
+	linkedinUrl?: string;
+	companyDomain?: string;
+}
+
+/**
+ * Rows that stand for world entities: prospects (person: first email, LinkedIn URL, account domain), accounts
+ * (company: domain), users (user: email).
+ */
+export function worldRefs(tables: Record<string, unknown[]>): WorldRef[] {
+	const t = tables as Partial<OutreachState>;
+	const domains = new Map((t.accounts ?? []).map((a) => [a.id, a.attributes.domain]));
+	return [
+		...(t.users ?? []).map((u): WorldRef => ({ table: 'users', id: u.id, kind: 'user', email: u.attributes.email })),
+		...(t.accounts ?? []).map((a): WorldRef => ({ table: 'accounts', id: a.id, kind: 'company', domain: a.attributes.domain })),
+		...(t.prospects ?? []).map(
+			(p): WorldRef => ({
+				table: 'prospects',
+				id: p.id,
+				kind: 'person',
+				...(p.attributes.emails[0] ? { email: p.attributes.emails[0] } : {}),
+				...(p.attributes.linkedInUrl ? { linkedinUrl: p.attributes.linkedInUrl } : {}),
+				...(p.relationships.account.data ? { companyDomain: domains.get(p.relationships.account.data.id) } : {})
+			})
+		)
+	];
+}
+
+/**
+ * Timestamps that may lie after the epoch: a scheduled mailing's `scheduledAt`, and a task's `dueAt` /
+ * `autoskipAt` (tasks due in the coming days).
+ * @param path dotted path inside the row, e.g. `attributes.scheduledAt`.
+ */
+export function futureOk(table: string, row: unknown, path: string): boolean {
+	const r = row as { attributes?: { state?: string } };
+	if (table === 'mailings') return path === 'attributes.scheduledAt' && r.attributes?.state === 'scheduled';
+	if (table === 'tasks') return path === 'attributes.dueAt' || path === 'attributes.autoskipAt';
+	return false;
+}

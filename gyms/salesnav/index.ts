@@ -1,0 +1,79 @@
+/**
+ * The Sales Navigator gym: reset / export / import over its database (the shared store), and its API router.
+ * Base URL on the gym origin: `/api/salesnav`. LinkedIn has no public Sales Navigator API: the replica will serve
+ * an invented internal one (`/sn/leads/search`, `/sn/lists/{id}/members`, … platforms.md §1.3) in a later issue.
+ *
+ * For now every request is answered with a LinkedIn-style JSON error
+ * `404 {status:404, serviceErrorCode:0, code:"NOT_FOUND", message}`, and nothing is written.
+ */
+import { z } from 'zod';
+import { createGymStore } from '../store';
+import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
+import { SalesNavDb } from './db';
+import { danglingRefs } from './integrity';
+import { IsoTimestamp, SALESNAV_KEYS, SALESNAV_TABLE_NAMES, SalesNavState } from './schema';
+import { initialState } from './seed';
+
+const GymEventSchema = z.strictObject({
+	seq: z.number().int().positive(),
+	at: IsoTimestamp,
+	gym: z.literal('salesnav'),
+	method: z.string(),
+	path: z.string(),
+	status: z.number().int(),
+	entity: z.string(),
+	id: z.string()
+});
+const RunMetaSchema = z.strictObject({
+	key: z.literal('run'),
+	run_id: z.string().min(1),
+	task_id: z.string().nullable(),
+	seed: z.number().int().nonnegative(),
+	clock: IsoTimestamp,
+	seq: z.number().int().nonnegative(),
+	next_ids: z.record(z.string(), z.number().int().positive())
+});
+/** The gym's slice of a state export: every table (strict rows), meta and events. */
+export const SalesNavExport = z.strictObject({ tables: SalesNavState, meta: RunMetaSchema, events: z.array(GymEventSchema) });
+
+/**
+ * The replica-internal API's 404 (LinkedIn REST error shape).
+ * @returns `404 {status:404, serviceErrorCode:0, code:"NOT_FOUND", message:"No route matches <METHOD> <path>"}`.
+ */
+export function notFound(req: ApiRequest): ApiResponse {
+	return { status: 404, body: { status: 404, serviceErrorCode: 0, code: 'NOT_FOUND', message: `No route matches ${req.method} ${req.path}` } };
+}
+
+/**
+ * Creates the Sales Navigator gym over `db` (default: the `salesgym-salesnav` database).
+ * Reset is the store's; `importState` validates the whole slice (strict rows, meta, events, references that
+ * resolve, list memberships that agree) before writing anything.
+ */
+export function createSalesNavGym(db = new SalesNavDb()): Gym {
+	const store = createGymStore({
+		gym: 'salesnav',
+		db,
+		tables: SALESNAV_TABLE_NAMES.map((name) => ({ name, key: SALESNAV_KEYS[name] })),
+		initial: (init: RunInit) => initialState(init)
+	});
+	return {
+		name: 'salesnav',
+		reset: store.reset,
+		initialTables: store.initialTables,
+		exportState: store.exportState,
+		async importState(snapshot: GymExport) {
+			const parsed = SalesNavExport.safeParse(snapshot);
+			if (!parsed.success) {
+				const issue = parsed.error.issues[0];
+				throw new Error(`gyms.salesnav: ${issue?.path.join('.')}: ${issue?.message}`);
+			}
+			const dangling = danglingRefs(parsed.data.tables);
+			if (dangling.length) throw new Error(`gyms.salesnav: tables: a reference does not resolve: ${dangling[0]}`);
+			return store.importState(parsed.data);
+		},
+		runMeta: store.runMeta,
+		async handle(req: ApiRequest): Promise<ApiResponse> {
+			return notFound(req);
+		}
+	};
+}

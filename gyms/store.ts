@@ -1,0 +1,358 @@
+/**
+ * Generic run-state machinery shared by every gym: reset (fast delta or full load), export, import, and the
+ * dirty-row tracking that makes a reset O(rows the episode touched).
+ *
+ * How it works
+ * - Every gym database has its data tables plus `meta` (key `key`: the `run` RunMeta and the `base` record),
+ *   `events` (key `seq`) and `dirty` (key `id`). See {@link GYM_STORE_TABLES}.
+ * - A Dexie DBCore middleware ({@link trackDirty}) widens every read-write transaction that touches a data
+ *   table with `dirty`, and records `{table, key}` of each row put/added/deleted in the SAME transaction. An
+ *   aborted request therefore leaves no dirty record either.
+ * - `meta.base` says which initial state the database was last loaded from: seed number + a hash of the seed-only
+ *   initial rows (so a new build whose world or projection differs never restores onto stale rows) + fixtures
+ *   hash + the keys the fixtures touch.
+ * - `reset(init)`: when the base's seed matches, it restores only the dirty rows (and, if the fixtures
+ *   changed, the rows of the old and new fixtures) from the cached initial tables: put back the initial
+ *   row, or delete a row that did not exist. Otherwise (fresh database, other seed, after an import, after a
+ *   `clear()`), it clears and bulk-loads everything (a "full" reset).
+ * - The initial tables of a (seed, fixtures) pair are computed once by the gym's pure `initial()` and cached.
+ */
+import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTransaction, type Middleware } from 'dexie';
+import { fnv1a } from '../seeds/rng';
+import type { GymEvent, GymExport, RunInit, RunMeta } from './types';
+
+/** Tables every gym database must declare besides its data tables, with their Dexie schema strings. */
+export const GYM_STORE_TABLES = { meta: 'key', events: 'seq', dirty: 'id' } as const;
+
+/** Marker key recorded when a whole table was cleared (`deleteRange`): the next reset must be full. */
+const ALL = '*';
+
+/** One dirty record: a row of `table` with primary key `key` changed since the last reset. */
+export interface DirtyRow {
+	/** `${table}\u0001${key}`. */
+	id: string;
+	table: string;
+	key: unknown;
+}
+
+/** The `meta` row that says which initial state the database holds. */
+interface BaseRecord {
+	key: 'base';
+	seed: number;
+	/** Hash of the seed-only initial rows (the projection of the world, as this build computes it). */
+	content: string;
+	/** Hash of the canonical fixtures JSON (`''` = none). */
+	hash: string;
+	/** Primary keys per table whose initial row differs from the seed-only state because of the fixtures. */
+	fixtureKeys: Record<string, unknown[]>;
+}
+
+/** A data table of a gym, as the store sees it. */
+export interface TableSpec {
+	/** Dexie table name = export table name, e.g. `contacts`. */
+	name: string;
+	/** Primary key property of the row (default `id`). Inbound keys only. */
+	key?: string;
+	/** Wire row → stored row (e.g. adds an index key). Default: identity. */
+	toRow?: (wire: never) => unknown;
+	/** Stored row → wire row (strips index keys). Default: identity. */
+	fromRow?: (row: never) => unknown;
+	/** Export order of wire rows. Default: by primary key, numeric strings numerically, else code-unit order. */
+	compare?: (a: never, b: never) => number;
+}
+
+/** What a gym's pure projection returns: the wire rows of each data table (any order) and the next ids. */
+export interface InitialState {
+	tables: Record<string, unknown[]>;
+	/** Next id per object type, for ids the API hands out (must be ≥ every seeded/fixture id + 1). */
+	next_ids: Record<string, number>;
+}
+
+/** What a gym gives the store. */
+export interface GymStoreOptions {
+	/** Gym name, e.g. `hubspot`. */
+	gym: string;
+	/** The gym's Dexie database (not yet opened): data tables + {@link GYM_STORE_TABLES}. */
+	db: Dexie;
+	/** Its data tables (every one is tracked, reset and exported). */
+	tables: TableSpec[];
+	/**
+	 * Pure projection: (seed, fixtures) → initial wire tables. Deterministic; must not read the database.
+	 * @throws Error whose message starts with the fixture path, e.g. `fixtures.hubspot.contacts[0]…: …`.
+	 */
+	initial: (init: RunInit) => InitialState;
+	/** Validates an imported snapshot's tables (strict zod). @throws Error naming the path. */
+	validateTables?: (tables: Record<string, unknown[]>) => void;
+}
+
+/** How a reset went: `delta` restored `restored` rows; `full` cleared and bulk-loaded everything. */
+export interface ResetReport {
+	mode: 'delta' | 'full';
+	restored: number;
+}
+
+/** The lifecycle half of a {@link import('./types').Gym}, implemented once for every gym. */
+export interface GymStore {
+	reset(init: RunInit): Promise<Record<string, number>>;
+	initialTables(init: RunInit): Promise<Record<string, unknown[]>>;
+	exportState(tables?: readonly string[]): Promise<GymExport>;
+	importState(snapshot: GymExport): Promise<Record<string, number>>;
+	runMeta(): Promise<RunMeta | null>;
+	/** How the last `reset` of this instance went (null before one). For benchmarks and tests. */
+	lastReset(): ResetReport | null;
+}
+
+/** Transactions of the store itself: their writes are not recorded as dirty. */
+const untracked = new WeakSet<object>();
+
+/**
+ * Dexie DBCore middleware recording dirty rows of `tracked` tables in the same transaction.
+ * Registered by {@link createGymStore}; gyms never call it themselves.
+ */
+export function trackDirty(tracked: readonly string[]): Middleware<DBCore> {
+	const set = new Set(tracked);
+	return {
+		stack: 'dbcore',
+		name: 'salesgym-dirty',
+		create(down) {
+			return {
+				...down,
+				transaction(stores, mode, options) {
+					const widen = mode === 'readwrite' && stores.some((s) => set.has(s)) && !stores.includes('dirty');
+					return down.transaction(widen ? [...stores, 'dirty'] : stores, mode, options);
+				},
+				table(name) {
+					const table = down.table(name);
+					if (!set.has(name)) return table;
+					return {
+						...table,
+						async mutate(req: DBCoreMutateRequest) {
+							const res = await table.mutate(req);
+							if (untracked.has(req.trans as object)) return res;
+							let keys: unknown[];
+							if (req.type === 'deleteRange') keys = [ALL];
+							else if (req.type === 'delete') keys = req.keys;
+							else keys = (res.results ?? []).filter((k) => k !== undefined);
+							if (keys.length) {
+								const values: DirtyRow[] = keys.map((key) => ({ id: `${name}\u0001${String(key)}`, table: name, key }));
+								await down.table('dirty').mutate({ type: 'put', trans: req.trans, values });
+							}
+							return res;
+						}
+					};
+				}
+			};
+		}
+	};
+}
+
+/** Default export order: numeric-string keys numerically (HubSpot ids), otherwise code-unit order. */
+export function compareKeys(a: unknown, b: unknown): number {
+	const x = String(a);
+	const y = String(b);
+	if (/^\d+$/.test(x) && /^\d+$/.test(y) && x.length !== y.length) return x.length - y.length;
+	return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Canonical JSON (keys sorted at every depth); used to hash fixtures. */
+function canonical(value: unknown): string {
+	return JSON.stringify(value, (_k, v: unknown) =>
+		v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v
+	);
+}
+
+/** One cached initial state: wire tables (export order), stored rows, key → stored row, fixture keys. */
+interface Entry {
+	hash: string;
+	/** Hash of the seed-only entry's stored rows (FNV-1a over their JSON, table by table). */
+	content: string;
+	wire: Record<string, unknown[]>;
+	stored: Record<string, unknown[]>;
+	index: Record<string, Map<string, unknown>>;
+	next_ids: Record<string, number>;
+	counts: Record<string, number>;
+	fixtureKeys: Record<string, unknown[]>;
+	/** Stored row JSON per key, only for the seed-only entry (to find fixture keys). */
+	json?: Record<string, Map<string, string>>;
+}
+
+/** Cached entries kept per gym (LRU). */
+const CACHE_SIZE = 8;
+
+/**
+ * Creates the lifecycle of a gym over its database: reset (delta when possible), initialTables (cached),
+ * exportState, importState, runMeta. Registers the dirty-tracking middleware on `db`; call before `db` opens.
+ * @throws Error when `db` lacks `meta`, `events` or `dirty` (at first use).
+ */
+export function createGymStore(opts: GymStoreOptions): GymStore {
+	const { db, gym } = opts;
+	const specs = opts.tables.map((t) => ({
+		name: t.name,
+		key: t.key ?? 'id',
+		toRow: (t.toRow ?? ((w: unknown) => w)) as (w: unknown) => unknown,
+		fromRow: (t.fromRow ?? ((r: unknown) => r)) as (r: unknown) => unknown,
+		compare: t.compare as ((a: unknown, b: unknown) => number) | undefined
+	}));
+	db.use(trackDirty(specs.map((s) => s.name)));
+	const cache = new Map<string, Entry>();
+	let last: ResetReport | null = null;
+	const allTables = () => [...specs.map((s) => db.table(s.name)), db.table('meta'), db.table('events'), db.table('dirty')];
+
+	function sortWire(spec: (typeof specs)[number], rows: unknown[]): unknown[] {
+		const key = spec.key;
+		return [...rows].sort(spec.compare ?? ((a, b) => compareKeys((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])));
+	}
+
+	function build(init: RunInit, hash: string): Entry {
+		const { tables, next_ids } = opts.initial(init);
+		const wire: Entry['wire'] = {};
+		const stored: Entry['stored'] = {};
+		const index: Entry['index'] = {};
+		const counts: Entry['counts'] = {};
+		for (const spec of specs) {
+			const rows = sortWire(spec, tables[spec.name] ?? []);
+			wire[spec.name] = rows;
+			stored[spec.name] = rows.map(spec.toRow);
+			index[spec.name] = new Map(stored[spec.name]!.map((r) => [String((r as Record<string, unknown>)[spec.key]), r]));
+			counts[spec.name] = rows.length;
+		}
+		return { hash, content: '', wire, stored, index, next_ids, counts, fixtureKeys: {} };
+	}
+
+	function rowJson(entry: Entry): Record<string, Map<string, string>> {
+		entry.json ??= Object.fromEntries(specs.map((s) => [s.name, new Map([...entry.index[s.name]!].map(([k, r]) => [k, JSON.stringify(r)]))]));
+		return entry.json;
+	}
+
+	/** The cached initial state of (seed, fixtures). @throws on invalid fixtures. */
+	function entryFor(init: RunInit): Entry {
+		const hash = init.fixtures === undefined ? '' : fnv1a(canonical(init.fixtures));
+		const cacheKey = `${init.seed}|${hash}`;
+		const hit = cache.get(cacheKey);
+		if (hit) {
+			cache.delete(cacheKey);
+			cache.set(cacheKey, hit);
+			return hit;
+		}
+		const entry = build({ ...init }, hash);
+		if (hash === '') {
+			entry.content = fnv1a(specs.map((spec) => `${spec.name}:${fnv1a(JSON.stringify(entry.stored[spec.name]))}`).join('|'));
+		} else {
+			const base = entryFor({ ...init, fixtures: undefined });
+			entry.content = base.content;
+			const baseJson = rowJson(base);
+			for (const spec of specs) {
+				const keys: unknown[] = [];
+				const mine = entry.index[spec.name]!;
+				for (const [k, r] of mine) if (baseJson[spec.name]!.get(k) !== JSON.stringify(r)) keys.push((r as Record<string, unknown>)[spec.key]);
+				for (const [k, r] of base.index[spec.name]!) if (!mine.has(k)) keys.push((r as Record<string, unknown>)[spec.key]);
+				if (keys.length) entry.fixtureKeys[spec.name] = keys;
+			}
+		}
+		cache.set(cacheKey, entry);
+		while (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+		return entry;
+	}
+
+	function runMetaOf(init: RunInit, entry: Entry): RunMeta {
+		return { key: 'run', run_id: init.run_id, task_id: init.task_id, seed: init.seed, clock: init.clock, seq: 0, next_ids: { ...entry.next_ids } };
+	}
+
+	/** Clears every table and writes `rows` + meta + events, in one transaction (untracked). */
+	async function writeAll(stored: Record<string, unknown[]>, meta: RunMeta, events: GymEvent[], base: BaseRecord | null): Promise<void> {
+		await db.transaction('rw', allTables(), async (tx) => {
+			untracked.add(tx.idbtrans as object);
+			await Promise.all(allTables().map((t) => t.clear()));
+			for (const spec of specs) await db.table(spec.name).bulkAdd(stored[spec.name] ?? []);
+			if (events.length) await db.table('events').bulkAdd(events);
+			await db.table('meta').bulkPut(base ? [meta, base] : [meta]);
+		});
+	}
+
+	return {
+		async reset(init: RunInit) {
+			const entry = entryFor(init);
+			const meta = runMetaOf(init, entry);
+			const base: BaseRecord = { key: 'base', seed: init.seed, content: entry.content, hash: entry.hash, fixtureKeys: entry.fixtureKeys };
+			const report = await db.transaction('rw', allTables(), async (tx): Promise<ResetReport | null> => {
+				untracked.add(tx.idbtrans as object);
+				const [old, run, dirty] = await Promise.all([
+					db.table('meta').get('base') as Promise<BaseRecord | undefined>,
+					db.table('meta').get('run') as Promise<RunMeta | undefined>,
+					db.table('dirty').toArray() as Promise<DirtyRow[]>
+				]);
+				if (!old || !run || old.seed !== init.seed || old.content !== entry.content || dirty.some((d) => d.key === ALL)) return null;
+				const touched = new Map<string, Set<string>>(specs.map((s) => [s.name, new Set<string>()]));
+				for (const d of dirty) touched.get(d.table)?.add(String(d.key));
+				if (old.hash !== entry.hash) {
+					for (const keys of [old.fixtureKeys, entry.fixtureKeys]) for (const [t, ks] of Object.entries(keys)) for (const k of ks) touched.get(t)?.add(String(k));
+				}
+				let restored = 0;
+				for (const spec of specs) {
+					const keys = touched.get(spec.name)!;
+					if (!keys.size) continue;
+					const idx = entry.index[spec.name]!;
+					const put: unknown[] = [];
+					const del: string[] = [];
+					for (const k of keys) {
+						const row = idx.get(k);
+						if (row === undefined) del.push(k);
+						else put.push(row);
+					}
+					if (put.length) await db.table(spec.name).bulkPut(put);
+					if (del.length) await db.table(spec.name).bulkDelete(del);
+					restored += keys.size;
+				}
+				await Promise.all([db.table('events').clear(), db.table('dirty').clear()]);
+				await db.table('meta').bulkPut([meta, base]);
+				return { mode: 'delta', restored };
+			});
+			if (report) {
+				last = report;
+			} else {
+				await writeAll(entry.stored, meta, [], base);
+				last = { mode: 'full', restored: Object.values(entry.counts).reduce((a, b) => a + b, 0) };
+			}
+			return { ...entry.counts };
+		},
+
+		async initialTables(init: RunInit) {
+			return { ...entryFor(init).wire };
+		},
+
+		async exportState(tables?: readonly string[]) {
+			const want = specs.filter((s) => !tables || tables.includes(s.name));
+			return db.transaction('r', [...want.map((s) => db.table(s.name)), db.table('meta'), db.table('events')], async () => {
+				const meta = (await db.table('meta').get('run')) as RunMeta | undefined;
+				if (!meta) throw new Error(`${gym}: no run is initialized`);
+				const [rows, events] = await Promise.all([Promise.all(want.map((s) => db.table(s.name).toArray())), db.table('events').orderBy('seq').toArray() as Promise<GymEvent[]>]);
+				const out: Record<string, unknown[]> = {};
+				want.forEach((s, i) => (out[s.name] = sortWire(s, rows[i]!.map(s.fromRow))));
+				return { tables: out, meta, events } satisfies GymExport;
+			});
+		},
+
+		async importState(snapshot: GymExport) {
+			opts.validateTables?.(snapshot.tables);
+			const stored: Record<string, unknown[]> = {};
+			const counts: Record<string, number> = {};
+			for (const spec of specs) {
+				const rows = snapshot.tables[spec.name] ?? [];
+				stored[spec.name] = rows.map(spec.toRow);
+				counts[spec.name] = rows.length;
+			}
+			// No base record: the next reset is a full one (the imported rows are not tracked as dirty).
+			await writeAll(stored, snapshot.meta, snapshot.events, null);
+			return counts;
+		},
+
+		runMeta: async () => ((await db.table('meta').get('run')) as RunMeta | undefined) ?? null,
+
+		lastReset: () => last
+	};
+}
+
+/** The current Dexie transaction's underlying core transaction (for tests). */
+export function currentCoreTransaction(): DBCoreTransaction | null {
+	return (Dexie.currentTransaction?.idbtrans as DBCoreTransaction | undefined) ?? null;
+}

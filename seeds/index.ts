@@ -1,0 +1,32 @@
+/**
+ * The shipped seed worlds, bundled as JSON: `worldFor(seed)` validates a world once and caches it.
+ * Used by every gym's projection (in the Service Worker) and by Node tests.
+ */
+// The SW type-check context (sw/tsconfig.json) does not include seeds/*.d.ts, so the declaration is referenced here.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
+/// <reference path="./raw.d.ts" />
+import world1 from './world-1.json?raw';
+import { World } from './world';
+
+/** Seed number → the committed world's text (parsed on first use). */
+const RAW: ReadonlyMap<number, string> = new Map([[1, world1]]);
+const cache = new Map<number, World>();
+
+/**
+ * The world of `seed`, validated (strict zod) on first use.
+ * @throws Error when the seed is not shipped, or ZodError when the committed file is invalid.
+ */
+export function worldFor(seed: number): World {
+	const hit = cache.get(seed);
+	if (hit) return hit;
+	const raw = RAW.get(seed);
+	if (raw === undefined) throw new Error(`seed ${seed} is not shipped; available: ${[...RAW.keys()].join(', ')}`);
+	const world = World.parse(JSON.parse(raw));
+	cache.set(seed, world);
+	return world;
+}
+
+/** Seed numbers this build ships → their epoch (UTC ISO-8601 ms), without validating the whole world. */
+export function shippedWorlds(): Map<number, string> {
+	return new Map([...RAW].map(([seed, raw]) => [seed, /"epoch":"([^"]+)"/.exec(raw)?.[1] ?? '']));
+}

@@ -1,0 +1,5 @@
+/** Vite's `?raw` import of a seed file: its text. Parsing it (`JSON.parse`) is faster than a JS object literal and keeps tsc from typing a 3 MB literal. */
+declare module '*.json?raw' {
+	const text: string;
+	export default text;
+}
