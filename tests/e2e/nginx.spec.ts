@@ -87,16 +87,19 @@ test('an oracle episode passes through nginx (SW, verifier, CSP), and POST /__sa
 
 	const published = (await pageJson(page, 'POST', '/__salesgym/publish', { run_id: runId })) as { run_id: string; published: { gym: string; url: string; bytes: number; status: number }[] };
 	expect(published.run_id).toBe(runId);
-	expect(published.published).toEqual([{ gym: 'hubspot', url: `${combined!.url}/state/${runId}/hubspot.json`, bytes: expect.any(Number), status: 201 }]);
+	// The combined deployment serves every gym: each one's slice is published, in registry order.
+	expect(published.published).toEqual(
+		['hubspot', 'outreach', 'calendly', 'salesnav'].map((gym) => ({ gym, url: `${combined!.url}/state/${runId}/${gym}.json`, bytes: expect.any(Number), status: 201 }))
+	);
 	const again = (await pageJson(page, 'POST', '/__salesgym/publish', {})) as typeof published;
-	expect(again.published[0]!.status).toBe(204); // replaced
+	expect(again.published.map((p) => p.status)).toEqual([204, 204, 204, 204]); // replaced
 
 	const state = JSON.parse(String(await pageJson(page, 'GET', '/__salesgym/state').then((s) => JSON.stringify(s)))) as StateExport;
 	const stored = await get(`/state/${runId}/hubspot.json`);
 	expect(stored.status).toBe(200);
 	expect(stored.headers.get('content-type')).toMatch(/^application\/json/);
 	expect(stored.text).toBe(canonicalJson(gymSlice(state, 'hubspot')));
-	expect(stored.text.length).toBe(published.published[0]!.bytes);
+	expect(Buffer.byteLength(stored.text)).toBe(published.published[0]!.bytes); // UTF-8 bytes: seed names have accents
 	// The standalone origin shares the store (compose's shared volume): it reads the same document.
 	expect((await fetchExport(runId, 'hubspot', { origin: standalone!.url, fetch })).gyms.hubspot).toEqual(state.gyms.hubspot);
 
