@@ -6,14 +6,16 @@
  * - `GET /__salesgym/tasks`, `GET /__salesgym/tasks/<id>`: bundled blueprints.
  * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
  */
-import { blueprints, placedAssertions } from '../blueprints/registry';
+import { blueprints } from '../blueprints/registry';
 import { createGyms, shippedSeeds } from '../gyms/registry';
 import type { ApiRequest, Gym } from '../gyms/types';
-import { canonicalJson } from '../verifier/canonical';
-import { VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
+import type { ExportLike } from '../verifier/merge';
+import type { PlacedAssertion } from '../verifier/schema';
+import type { Evaluation, VerifyInput } from '../verifier/verify';
 import { currentRun, exportRun, importRun, initRun, RunError, type RunContext } from './run';
+import { verifyRun } from './verify';
 
-/** How long `/verify` waits for the page's verifier, ms. */
+/** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
 export const VERIFY_TIMEOUT_MS = 10_000;
 
 const gyms: Gym[] = createGyms();
@@ -77,45 +79,43 @@ export interface ClientsScope {
 	clients: { get(id: string): Promise<{ postMessage(message: unknown, transfer: Transferable[]): void } | undefined> };
 }
 
-/** Asks the page `clientId` to run the assertions in its verifier worker. */
-function verifyInPage(scope: ClientsScope, clientId: string, input: string, assertions: PlacedAssertion[]): Promise<Omit<VerifyResult, 'run_id' | 'task_id'>> {
+/** Extra time the SW waits beyond the verification's own bound (worker boot, messaging), ms. */
+export const VERIFY_GRACE_MS = 5_000;
+
+/**
+ * Asks the page `clientId` to run the assertions in its verifier worker, which enforces `timeoutMs`.
+ * @throws RunError 504 when the page reports a timeout (its worker was restarted) or does not answer within
+ *   `timeoutMs` + {@link VERIFY_GRACE_MS}; 500 when its verifier failed; 400 when there is no such page.
+ */
+function verifyInPage(scope: ClientsScope, clientId: string, input: VerifyInput, assertions: PlacedAssertion[], timeoutMs: number): Promise<Evaluation> {
 	return new Promise((resolve, reject) => {
 		void scope.clients.get(clientId).then((client) => {
 			if (!client) return reject(new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run'));
 			const channel = new MessageChannel();
-			const timer = setTimeout(() => reject(new RunError(504, `the page's verifier did not answer within ${VERIFY_TIMEOUT_MS} ms`)), VERIFY_TIMEOUT_MS);
-			channel.port1.onmessage = (ev: MessageEvent<{ ok: boolean; result?: Omit<VerifyResult, 'run_id' | 'task_id'>; error?: string }>) => {
+			const bound = Math.max(VERIFY_TIMEOUT_MS, timeoutMs + VERIFY_GRACE_MS);
+			const timer = setTimeout(() => reject(new RunError(504, `the page's verifier did not answer within ${bound} ms`)), bound);
+			channel.port1.onmessage = (ev: MessageEvent<{ ok: boolean; result?: Evaluation; kind?: string; error?: string }>) => {
 				clearTimeout(timer);
 				channel.port1.close();
 				if (ev.data.ok && ev.data.result) resolve(ev.data.result);
-				else reject(new RunError(500, `verifier failed: ${ev.data.error ?? 'unknown error'}`));
+				else if (ev.data.kind === 'timeout') reject(new RunError(504, ev.data.error ?? 'verification timed out'));
+				else reject(new RunError(500, ev.data.error ?? 'verifier failed: unknown error'));
 			};
-			client.postMessage({ type: 'salesgym:verify', input, assertions }, [channel.port2]);
+			client.postMessage({ type: 'salesgym:verify', input, assertions, timeout_ms: timeoutMs }, [channel.port2]);
 		}, reject);
 	});
 }
 
-async function verify(ctx: RunContext, request: Request, clientId: string, scope: ClientsScope): Promise<Response> {
+/**
+ * `POST /verify`. `extra`: exports of the run's gyms on other origins, fetched by the caller (e.g. from the
+ * state store); merged exactly like the body's `states`.
+ */
+async function verify(ctx: RunContext, request: Request, clientId: string, scope: ClientsScope, extra: readonly ExportLike[] = []): Promise<Response> {
 	const { body, bodyError } = await readBody(request);
 	if (bodyError) throw new RunError(400, bodyError);
-	const parsed = VerifyRequest.safeParse(body);
-	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-	const { run_id, task_id } = parsed.data;
-	let assertions: PlacedAssertion[];
-	if (task_id !== undefined) {
-		const bp = ctx.blueprints.get(task_id);
-		if (!bp) throw new RunError(404, `unknown task_id "${task_id}"`);
-		assertions = placedAssertions(bp);
-	} else {
-		assertions = (parsed.data.assertions ?? []).map((a) => ({ ...a, step: 0, platform: 'inline' }));
-	}
-	await lifecycle;
-	const { state } = await exportRun(ctx);
-	if (state.run_id !== run_id) throw new RunError(409, `run_id "${run_id}" is not the current run ("${state.run_id}")`);
-	if (task_id !== undefined && state.task_id !== task_id) throw new RunError(409, `task_id "${task_id}" is not the current run's task ("${state.task_id}")`);
 	if (!clientId) throw new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run');
-	const result = await verifyInPage(scope, clientId, canonicalJson(state.gyms), assertions);
-	const out: VerifyResult = { run_id, task_id: task_id ?? null, ...result };
+	await lifecycle;
+	const out = await verifyRun(ctx, body, extra, (input, assertions, timeoutMs) => verifyInPage(scope, clientId, input, assertions, timeoutMs));
 	return json(200, out);
 }
 

@@ -123,11 +123,12 @@ export async function currentRun(ctx: RunContext): Promise<Omit<RunInfo, 'counts
 
 /**
  * Exports every gym's state as one canonical document (keys sorted, rows in id order).
+ * @param tables per gym, the tables to read (undefined = all); the verifier passes the tables its queries read.
  * @returns the export object and (computed on first read) its canonical JSON text.
  * @throws RunError 409 when no run is initialized or the gyms disagree on the run.
  */
-export async function exportRun(ctx: RunContext): Promise<{ state: StateExport; json: string }> {
-	const parts = await Promise.all(ctx.gyms.map(async (g) => [g.name, await g.exportState().catch(() => null)] as const));
+export async function exportRun(ctx: RunContext, tables?: (gym: string) => readonly string[] | undefined): Promise<{ state: StateExport; json: string }> {
+	const parts = await Promise.all(ctx.gyms.map(async (g) => [g.name, await g.exportState(tables?.(g.name)).catch(() => null)] as const));
 	const first = parts[0]?.[1];
 	if (!first || parts.some(([, p]) => p === null)) throw new RunError(409, 'no run is initialized: POST /__salesgym/run first');
 	const gyms: StateExport['gyms'] = {};

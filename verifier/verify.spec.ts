@@ -17,8 +17,8 @@ const state = JSON.stringify({
 	}
 });
 
-function a(op: Op, query: string, expected?: unknown, step = 0): PlacedAssertion {
-	return { id: `${op}-${step}`, description: 'test', query, op, expected, step, platform: 'hubspot' };
+function a(op: Op, query: string, expected?: unknown, step = 0, extra: Partial<PlacedAssertion> = {}): PlacedAssertion {
+	return { id: `${op}-${step}`, description: 'test', query, op, expected, step, platform: 'hubspot', weight: 1, gating: true, ...extra };
 }
 const one = (x: PlacedAssertion) => evaluate(jq, state, [x]).assertions[0]!;
 
