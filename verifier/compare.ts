@@ -64,8 +64,9 @@ function keySet(xs: unknown[]): Set<string> {
 /**
  * Applies `op` to the query's single output `actual` and the assertion's `expected` (and `tolerance` for
  * approx/within). Rules:
- * - eq/neq: deep equality (`"1"` ≠ `1`, null ≠ false); gt/gte/lt/lte: two numbers or two strings (code-unit order).
- * - in/not_in: deep membership in the `expected` array.
+ * - eq/neq: deep equality (`"1"` ≠ `1`, null ≠ false); neq needs both of one type (or expected null).
+ * - gt/gte/lt/lte: two numbers or two strings (code-unit order).
+ * - in/not_in: deep membership in the `expected` array; not_in needs an element of the value's type.
  * - contains/not_contains: string ⊇ substring, or array ∋ element (deep); never numbers.
  * - matches: a string matching the JavaScript regex `expected` (unanchored).
  * - exists/not_exists: not null / null. truthy/falsy: jq truthiness (falsy = null or false).
@@ -80,6 +81,8 @@ export function compare(op: Op, actual: unknown, expected: unknown, tolerance?: 
 		case 'eq':
 			return { passed: jsonEqual(actual, expected) };
 		case 'neq':
+			// A negated test never passes on a type mismatch: `"12000"` neq `12000` is a broken check, not a pass.
+			if (expected !== null && jsonType(actual) !== jsonType(expected)) return fail(`"neq" compares values of one type, got ${jsonType(actual)} and ${jsonType(expected)}`);
 			return { passed: !jsonEqual(actual, expected) };
 		case 'gt':
 			return ordered(op, actual, expected, (a, e) => a > e);
@@ -93,6 +96,9 @@ export function compare(op: Op, actual: unknown, expected: unknown, tolerance?: 
 		case 'not_in': {
 			if (!Array.isArray(expected)) return fail(`"${op}" needs an array as expected`);
 			const found = expected.some((e) => jsonEqual(actual, e));
+			if (op === 'not_in' && expected.length > 0 && !expected.some((e) => e === null || jsonType(e) === jsonType(actual))) {
+				return fail(`"not_in": no element of expected has the value's type (${jsonType(actual)}), so the test proves nothing`);
+			}
 			return { passed: op === 'in' ? found : !found };
 		}
 		case 'contains':
