@@ -20,6 +20,7 @@ import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
 import { runAll, summarize, type EpisodeResult } from './runner';
 import { startServer, type RunningServer } from './server';
+import { parseVerifyCli, runVerify, VERIFY_USAGE, type VerifyCommand } from './verify-cli';
 
 /** The repository root (this file lives in `<root>/harness/`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +34,7 @@ export const USAGE = `Usage:
       --task takes an id (hubspot/x-v1), "all", or a glob (hubspot/*). --port defaults to an ephemeral port.
   salesgym bench [--samples 50] [--json FILE] [--only m1,m2] [--port N]
       p50/p95/n in ms of ${METRICS.join(', ')}. --json merges into FILE.
+${VERIFY_USAGE}
   salesgym help
 Exit codes: 0 done (episodes may have failed), 1 unexpected error, 2 bad input, 3 infrastructure error.`;
 
@@ -41,7 +43,8 @@ export type Command =
 	| { command: 'help' }
 	| { command: 'serve'; port: number; host: string; buildIfNeeded: boolean }
 	| { command: 'run'; agent: string; task: string; json: string | undefined; port: number }
-	| { command: 'bench'; samples: number; json: string | undefined; only: MetricName[]; port: number };
+	| { command: 'bench'; samples: number; json: string | undefined; only: MetricName[]; port: number }
+	| VerifyCommand;
 
 const OPTIONS = {
 	serve: {
@@ -94,6 +97,7 @@ export function parseCli(argv: readonly string[]): Command {
 	const [command, ...rest] = argv;
 	if (command === undefined) throw new UsageError('missing command');
 	if (command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
+	if (command === 'verify') return parseVerifyCli(rest);
 	if (command !== 'serve' && command !== 'run' && command !== 'bench') throw new UsageError(`unknown command "${command}"`);
 	let values: Record<string, string | boolean | undefined>;
 	try {
@@ -334,6 +338,8 @@ export async function main(argv: readonly string[], io: Io = stdio): Promise<num
 				return await run(cmd, io);
 			case 'bench':
 				return await bench(cmd, io);
+			case 'verify':
+				return await runVerify(cmd, io);
 		}
 	} catch (e) {
 		if (e instanceof UsageError) {
