@@ -15,6 +15,7 @@ import type { Browser } from '@playwright/test';
 import { AGENTS, agentByName } from './agents';
 import { BlueprintError, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
 import { benchJq, benchPage, formatReport, JQ_ROWS, mergeMetricsFile, METRICS, PAGE_METRICS, toReport, type MetricName } from './bench';
+import { verifyDetails, type VerifyDetailRow } from './bench-verify';
 import { chromiumLaunchOptions } from './browser';
 import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
@@ -275,6 +276,7 @@ async function run(cmd: Extract<Command, { command: 'run' }>, io: Io): Promise<n
 
 async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promise<number> {
 	const samples: Partial<Record<MetricName, number[]>> = {};
+	const verifyRows: VerifyDetailRow[] = [];
 	const pageMetrics = cmd.only.filter((m) => PAGE_METRICS.includes(m));
 	if (pageMetrics.length > 0) {
 		const all = loadBlueprints(blueprintDir());
@@ -297,7 +299,8 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 						samples: cmd.samples,
 						taskId: task?.id,
 						metrics: pageMetrics,
-						onStart: (m) => io.err(`bench: ${m} (${cmd.samples} samples)…\n`)
+						onStart: (m) => io.err(`bench: ${m} (${cmd.samples} samples)…\n`),
+						onVerifySamples: (metric, page) => verifyRows.push({ metric, page })
 					})
 				);
 			} finally {
@@ -316,6 +319,7 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 	}
 	const report = toReport(samples);
 	io.out(formatReport(report));
+	if (verifyRows.length > 0) io.out(await verifyDetails(verifyRows, cmd.samples, (t) => io.err(t)));
 	if (cmd.json !== undefined) await mergeMetricsFile(cmd.json, report);
 	return 0;
 }

@@ -62,8 +62,11 @@ function wrap(query: string): string {
 	return `(try ([ (\n${query}\n) ] | {ok: .}) catch {error: (. | if type == "string" then . else tojson end)})`;
 }
 
-/** The whole program: `[now, q1, now, q2, now, …]` over the state, so each query's time is the difference of two `now`s. */
-function program(queries: readonly string[]): string {
+/**
+ * The whole jq program for `queries`: `[now, q1, now, q2, now, …]` over `.state` of the {@link inputDocument},
+ * so each query's time is the difference of two `now`s. Exported for the bench (native jq on the same program).
+ */
+export function jqProgram(queries: readonly string[]): string {
 	return `${HEAD}\n$__in.state | [now, ${queries.map((q) => `${wrap(q)}, now`).join(',\n')}]`;
 }
 
@@ -90,7 +93,7 @@ export function inputDocument(input: VerifyInput, tz: Record<string, [number, nu
 }
 
 function runProgram(engine: JqEngine, doc: string, queries: readonly string[]): { outcomes: Outcome[]; ms: number[] } {
-	const out = JSON.parse(engine.run(doc, program(queries))) as unknown[];
+	const out = JSON.parse(engine.run(doc, jqProgram(queries))) as unknown[];
 	const outcomes: Outcome[] = [];
 	const ms: number[] = [];
 	for (let i = 0; i < queries.length; i++) {
