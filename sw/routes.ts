@@ -84,10 +84,12 @@ export const VERIFY_GRACE_MS = 5_000;
 
 /**
  * Asks the page `clientId` to run the assertions in its verifier worker, which enforces `timeoutMs`.
+ * `signal`: the request's; when it aborts, the page is told to stop (its worker is then restarted). Chromium 156
+ * does not abort `FetchEvent.request.signal` when the page aborts its fetch, so there the time bound is what stops a runaway query.
  * @throws RunError 504 when the page reports a timeout (its worker was restarted) or does not answer within
- *   `timeoutMs` + {@link VERIFY_GRACE_MS}; 500 when its verifier failed; 400 when there is no such page.
+ *   `timeoutMs` + {@link VERIFY_GRACE_MS}; 499 when aborted; 500 when its verifier failed; 400 when there is no such page.
  */
-function verifyInPage(scope: ClientsScope, clientId: string, input: VerifyInput, assertions: PlacedAssertion[], timeoutMs: number): Promise<Evaluation> {
+function verifyInPage(scope: ClientsScope, clientId: string, input: VerifyInput, assertions: PlacedAssertion[], timeoutMs: number, signal?: AbortSignal): Promise<Evaluation> {
 	return new Promise((resolve, reject) => {
 		void scope.clients.get(clientId).then((client) => {
 			if (!client) return reject(new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run'));
@@ -99,8 +101,10 @@ function verifyInPage(scope: ClientsScope, clientId: string, input: VerifyInput,
 				channel.port1.close();
 				if (ev.data.ok && ev.data.result) resolve(ev.data.result);
 				else if (ev.data.kind === 'timeout') reject(new RunError(504, ev.data.error ?? 'verification timed out'));
+				else if (ev.data.kind === 'aborted') reject(new RunError(499, ev.data.error ?? 'verification aborted'));
 				else reject(new RunError(500, ev.data.error ?? 'verifier failed: unknown error'));
 			};
+			signal?.addEventListener('abort', () => channel.port1.postMessage({ type: 'salesgym:verify-abort' }), { once: true });
 			client.postMessage({ type: 'salesgym:verify', input, assertions, timeout_ms: timeoutMs }, [channel.port2]);
 		}, reject);
 	});
@@ -115,7 +119,7 @@ async function verify(ctx: RunContext, request: Request, clientId: string, scope
 	if (bodyError) throw new RunError(400, bodyError);
 	if (!clientId) throw new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run');
 	await lifecycle;
-	const out = await verifyRun(ctx, body, extra, (input, assertions, timeoutMs) => verifyInPage(scope, clientId, input, assertions, timeoutMs));
+	const out = await verifyRun(ctx, body, extra, (input, assertions, timeoutMs) => verifyInPage(scope, clientId, input, assertions, timeoutMs, request.signal));
 	return json(200, out);
 }
 
