@@ -29,7 +29,7 @@ describe('verify bench inputs', () => {
 		expect(t.bytes).toBeGreaterThan(10_000);
 		const m = await benchVerifyMemory(20);
 		expect(m.n).toBe(20);
-		const text = formatVerifyDetails([{ metric: 'verify_20x1k', page: { total: [10, 12], worker: [5, 6] }, node: t }], m);
+		const text = formatVerifyDetails([{ metric: 'verify_20x1k', page: { total: [10, 12], worker: [5, 6], export: [1, 1], prepare: [1, 1] }, node: t }], m);
 		expect(text).toContain('verify_20x1k');
 		expect(text).toContain('verify memory (Node, 20 verifications');
 	});

@@ -138,6 +138,10 @@ export interface VerifySamples {
 	total: number[];
 	/** The verdict's `ms`: evaluation inside the verifier worker, ms. */
 	worker: number[];
+	/** The verdict's `timing.export_ms`: IndexedDB reads in the SW, ms. */
+	export: number[];
+	/** The verdict's `timing.prepare_ms`: serialization in the SW, ms. */
+	prepare: number[];
 }
 
 /**
@@ -155,7 +159,7 @@ export async function benchVerifyPage(page: Page, rows: number, samples: number,
 	}
 	const r = await page.evaluate(
 		async ({ body, total, warmup }) => {
-			const out = { total: [] as number[], worker: [] as number[], error: null as string | null };
+			const out = { total: [] as number[], worker: [] as number[], export: [] as number[], prepare: [] as number[], error: null as string | null };
 			for (let i = 0; i < total; i++) {
 				const t = performance.now();
 				const res = await fetch('/verify', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
@@ -166,8 +170,11 @@ export async function benchVerifyPage(page: Page, rows: number, samples: number,
 					return out;
 				}
 				if (i >= warmup) {
+					const v = JSON.parse(text) as { ms: number; timing?: { export_ms: number; prepare_ms: number } };
 					out.total.push(dt);
-					out.worker.push((JSON.parse(text) as { ms: number }).ms);
+					out.worker.push(v.ms);
+					out.export.push(v.timing?.export_ms ?? 0);
+					out.prepare.push(v.timing?.prepare_ms ?? 0);
 				}
 			}
 			return out;
@@ -175,7 +182,7 @@ export async function benchVerifyPage(page: Page, rows: number, samples: number,
 		{ body: JSON.stringify(body), total: samples + warmup, warmup }
 	);
 	if (r.error !== null) throw new InfrastructureError(`POST /verify ${r.error}`);
-	return { total: r.total, worker: r.worker };
+	return { total: r.total, worker: r.worker, export: r.export, prepare: r.prepare };
 }
 
 /** Node-side reference timings of one size, ms (p50). */
@@ -265,11 +272,12 @@ export async function benchVerifyMemory(n: number, engine?: JqEngine): Promise<M
 }
 
 /**
- * Formats the verify details: per size, page p50/p95, worker p50, rest (SW export + serialization + messaging),
- * Node serialize / jq-web / native jq p50 and the page ÷ native ratio; then memory.
+ * Formats the verify details: per size, page p50/p95, then p50 of where the time goes (SW export from IndexedDB,
+ * SW serialization, jq in the worker, and the rest: messaging and copies), Node jq-web / native jq p50 of the same
+ * program and document, and the page ÷ native ratio; then memory.
  */
 export function formatVerifyDetails(rows: readonly { metric: VerifyMetric; page: VerifySamples; node: NodeTimings }[], memory: MemoryReport | null): string {
-	const lines: string[][] = [['metric', 'rows', 'MB', 'page p50', 'page p95', 'worker p50', 'rest p50', 'node ser', 'node jq-web', 'native jq', 'page/native']];
+	const lines: string[][] = [['metric', 'rows', 'MB', 'page p50', 'page p95', 'SW export', 'SW prepare', 'worker jq', 'messaging', 'node jq-web', 'native jq', 'page/native']];
 	for (const r of rows) {
 		const pageP50 = p50(r.page.total);
 		const workerP50 = p50(r.page.worker);
@@ -279,9 +287,10 @@ export function formatVerifyDetails(rows: readonly { metric: VerifyMetric; page:
 			(r.node.bytes / 2 ** 20).toFixed(2),
 			pageP50.toFixed(1),
 			(Math.round(percentile(r.page.total, 95) * 100) / 100).toFixed(1),
+			p50(r.page.export).toFixed(1),
+			p50(r.page.prepare).toFixed(1),
 			workerP50.toFixed(1),
-			(pageP50 - workerP50).toFixed(1),
-			r.node.serialize.toFixed(1),
+			(pageP50 - workerP50 - p50(r.page.export) - p50(r.page.prepare)).toFixed(1),
 			r.node.jqWeb.toFixed(1),
 			r.node.native === null ? 'n/a' : r.node.native.toFixed(1),
 			r.node.native === null ? `skipped: ${NATIVE_JQ} not found` : `${(pageP50 / r.node.native).toFixed(2)}x`

@@ -112,7 +112,7 @@ describe('verifyRun (SW /verify flow)', () => {
 		const viaBody = await verifyRun(c, { run_id: 'v3', assertions, states: [outreachExport('v3')] }, [], verifier);
 		const viaExtra = await verifyRun(c, { run_id: 'v3', assertions }, [outreachExport('v3')], verifier);
 		expect(viaBody.passed).toBe(true);
-		const strip = (r: typeof viaBody) => ({ ...r, ms: 0, assertions: r.assertions.map((x) => ({ ...x, ms: 0 })) });
+		const strip = (r: typeof viaBody) => ({ ...r, ms: 0, timing: undefined, assertions: r.assertions.map((x) => ({ ...x, ms: 0 })) });
 		expect(strip(viaExtra)).toEqual(strip(viaBody));
 	});
 
@@ -127,7 +127,7 @@ describe('verifyRun (SW /verify flow)', () => {
 		const { c: other } = ctx();
 		await initRun(other, { task_id: TASK, run_id: 'v4' });
 		const remote = await verifyRun(other, { run_id: 'v4', task_id: TASK, states: [hub!] }, [], verifier);
-		const strip = (r: typeof local) => ({ ...r, ms: 0, assertions: r.assertions.map((x) => ({ ...x, ms: 0 })) });
+		const strip = (r: typeof local) => ({ ...r, ms: 0, timing: undefined, assertions: r.assertions.map((x) => ({ ...x, ms: 0 })) });
 		expect(strip(remote)).toEqual(strip(local));
 	});
 
@@ -159,5 +159,15 @@ describe('verifyRun (SW /verify flow)', () => {
 		await verifyRun(c, { run_id: 'v6', task_id: TASK }, [], spy);
 		await verifyRun(c, { run_id: 'v6', task_id: TASK, timeout_ms: 250 }, [], spy);
 		expect(bounds).toEqual([5000, 250]);
+	});
+});
+
+describe('timing', () => {
+	it('reports where the time went in the SW', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'v7' });
+		const r = await verifyRun(c, { run_id: 'v7', task_id: TASK }, [], verifier);
+		expect(Object.keys(r.timing ?? {})).toEqual(['export_ms', 'prepare_ms', 'verifier_ms']);
+		expect(r.timing!.verifier_ms).toBeGreaterThanOrEqual(r.ms);
 	});
 });

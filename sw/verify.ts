@@ -69,6 +69,7 @@ export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly 
 	const local = ctx.gyms.filter((g) => !remote.has(g.name));
 	const queries = assertions.map((a) => a.query);
 	const needs = needsOf(queries, ctx.gyms.map((g) => g.name).concat([...remote]));
+	const t0 = performance.now();
 	let merged: ExportLike;
 	try {
 		if (local.length > 0) {
@@ -85,8 +86,12 @@ export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly 
 		throw err;
 	}
 	if (req.task_id !== undefined && merged.task_id !== req.task_id) throw new RunError(409, `task_id "${req.task_id}" is not the current run's task ("${merged.task_id}")`);
+	const t1 = performance.now();
 	const initial = mentionsVar(queries, 'initial') ? await initialOf(ctx, merged, new Set(Object.keys(merged.gyms))) : null;
 	const input = verificationInput(merged, queries, initial);
+	const t2 = performance.now();
 	const result = await verifier(input, assertions, req.timeout_ms ?? DEFAULT_TIMEOUT_MS);
-	return { run_id: req.run_id, task_id: req.task_id ?? null, ...result };
+	const r2 = (x: number) => Math.round(x * 100) / 100;
+	const timing = { export_ms: r2(t1 - t0), prepare_ms: r2(t2 - t1), verifier_ms: r2(performance.now() - t2) };
+	return { run_id: req.run_id, task_id: req.task_id ?? null, ...result, timing };
 }

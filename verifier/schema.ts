@@ -212,7 +212,15 @@ export const VerifyResult = z.strictObject({
 	first_failing_step: z.number().int().nullable(),
 	steps: z.array(StepResult),
 	assertions: z.array(AssertionResult),
-	ms: z.number().nonnegative()
+	ms: z.number().nonnegative(),
+	timing: z
+		.strictObject({
+			export_ms: z.number().nonnegative().describe('reading the tables the queries need from IndexedDB and merging the other gyms’ exports'),
+			prepare_ms: z.number().nonnegative().describe('computing $initial and serializing the verifier input'),
+			verifier_ms: z.number().nonnegative().describe('the round trip to the page’s verifier worker (includes `ms`)')
+		})
+		.optional()
+		.describe('where the time went in the SW, ms (set by POST /verify)')
 });
 export type VerifyResult = z.infer<typeof VerifyResult>;
 
