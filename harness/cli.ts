@@ -1,9 +1,10 @@
 /**
- * `salesgym` command line (entry: `harness/salesgym.js`). Commands: `serve`, `run`, `bench`, `help`.
+ * `salesgym` command line (entry: `harness/salesgym.js`). Commands: `serve`, `run`, `bench`, `verify`
+ * (harness/verify-cli.ts), `help`.
  *
  * Exit codes: 0 done (whether or not episodes passed); 1 unexpected failure (e.g. an invalid blueprint file,
- * a missing build for `serve`); 2 bad command-line input; 3 infrastructure error (browser crash, SW never
- * ready, a control endpoint failing, a failed build).
+ * a missing build for `serve`), or for `verify` a failed verdict; 2 bad command-line input; 3 infrastructure
+ * error (browser crash, SW never ready, a control endpoint failing, a failed build).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
