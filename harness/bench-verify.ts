@@ -209,7 +209,8 @@ export async function nodeTimings(rows: number, samples: number, engine?: JqEngi
 	const web = engine ?? (await createNodeEngine());
 	const native = createNativeEngine();
 	const doc = syntheticExport(rows);
-	const queries = benchAssertions(rows).map((a) => a.query);
+	const assertions = benchAssertions(rows);
+	const queries = assertions.map((a) => a.query);
 	const ser: number[] = [];
 	let input = verificationInput(doc, queries, null);
 	for (let i = 0; i <= samples; i++) {
@@ -218,7 +219,7 @@ export async function nodeTimings(rows: number, samples: number, engine?: JqEngi
 		if (i) ser.push(performance.now() - t);
 	}
 	const text = inputDocument(input, zoneTables(queries));
-	const program = jqProgram(queries);
+	const program = jqProgram(assertions.map((a) => (a.op.startsWith('count_') ? { query: a.query, count: true } : a.query)));
 	const time = (e: JqEngine) => {
 		const xs: number[] = [];
 		for (let i = 0; i <= samples; i++) {

@@ -57,6 +57,18 @@ function count(op: string, actual: unknown): number | Comparison {
 	return actual.length;
 }
 
+/**
+ * The count operators on an array's length `n` (the verifier asks jq for the length only, so large arrays never
+ * leave jq). @returns `{passed}`, or an error when `expected` is not a number or `op` is not a count operator.
+ */
+export function compareCount(op: Op, n: number, expected: unknown): Comparison {
+	if (typeof expected !== 'number') return fail(`"${op}" needs a number as expected`);
+	if (op === 'count_eq') return { passed: n === expected };
+	if (op === 'count_gte') return { passed: n >= expected };
+	if (op === 'count_lte') return { passed: n <= expected };
+	return fail(`"${op}" is not a count operator`);
+}
+
 function keySet(xs: unknown[]): Set<string> {
 	return new Set(xs.map((x) => canonicalJson(x)));
 }
@@ -127,8 +139,7 @@ export function compare(op: Op, actual: unknown, expected: unknown, tolerance?: 
 		case 'count_lte': {
 			const n = count(op, actual);
 			if (typeof n !== 'number') return n;
-			if (typeof expected !== 'number') return fail(`"${op}" needs a number as expected`);
-			return { passed: op === 'count_eq' ? n === expected : op === 'count_gte' ? n >= expected : n <= expected };
+			return compareCount(op, n, expected);
 		}
 		case 'set_eq':
 		case 'subset': {

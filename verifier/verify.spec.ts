@@ -374,3 +374,22 @@ describe('date helpers (no host time zone, no jq date quirks)', () => {
 		});
 	});
 });
+
+describe('count operators take only the length out of jq', () => {
+	const big = JSON.stringify({ hubspot: { rows: Array.from({ length: 3000 }, (_, i) => ({ id: String(i) })) } });
+	it('judges the length; a long array comes back as a truncated preview', () => {
+		const [eq, gte, lte] = evaluate(jq, big, [a('count_eq', '.hubspot.rows', 3000, 0, { id: 'e' }), a('count_gte', '.hubspot.rows', 3001, 0, { id: 'g' }), a('count_lte', '[.hubspot.rows[0]]', 1, 0, { id: 'l' })]).assertions;
+		expect(eq).toMatchObject({ passed: true, outputs: 1, actual_truncated: true });
+		expect((eq!.actual as string).length).toBe(2049);
+		expect((eq!.actual as string).startsWith('[{"id":"0"},{"id":"1"}')).toBe(true);
+		expect(gte!.passed).toBe(false);
+		expect(lte).toMatchObject({ passed: true, actual: [{ id: '0' }] });
+		expect(lte!.actual_truncated).toBeUndefined();
+	});
+	it('a non-array or several outputs still fail with the reason', () => {
+		const [n, two] = evaluate(jq, big, [a('count_eq', '.hubspot.rows | length', 3000, 0, { id: 'n' }), a('count_eq', '.hubspot.rows[0], .hubspot.rows[1]', 1, 0, { id: 't' })]).assertions;
+		expect(n).toMatchObject({ passed: false, actual: 3000 });
+		expect(n!.error).toContain('counts the elements of an array, got number');
+		expect(two).toMatchObject({ passed: false, outputs: 2 });
+	});
+});

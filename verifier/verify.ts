@@ -14,7 +14,7 @@
  * the state is parsed once per verification.
  */
 import { canonicalJson } from './canonical';
-import { compare } from './compare';
+import { compare, compareCount } from './compare';
 import type { AssertionResult, PlacedAssertion, StepResult } from './schema';
 import { JQ_DATE_PRELUDE, zoneTables } from './time';
 
@@ -25,6 +25,9 @@ export interface JqEngine {
 
 /** Actual values longer than this (canonical JSON chars) are replaced by a truncated string preview. */
 export const ACTUAL_MAX_CHARS = 2048;
+
+/** Operators that need only the length of the value: jq hands back the length and a preview, not the whole array. */
+const COUNT_OPS: ReadonlySet<string> = new Set(['count_eq', 'count_gte', 'count_lte']);
 
 /**
  * What the queries see. Each field is JSON TEXT (already serialized, so the caller controls the cost and the
@@ -50,7 +53,16 @@ export interface Evaluation {
 	ms: number;
 }
 
-type Outcome = { ok: unknown[] } | { error: string };
+/**
+ * One query's outcome from jq: its outputs, an error, or (for the count operators) the length of its single
+ * array output plus the first 2,049 characters of that array's JSON, so that a large array never leaves jq.
+ */
+type Outcome = { ok: unknown[] } | { error: string } | { count: number; head: string };
+
+/** A query as the program runs it; `count` = only its array's length (and a preview) is needed. */
+export type JqQuery = string | { query: string; count: boolean };
+
+const text = (q: JqQuery) => (typeof q === 'string' ? q : q.query);
 
 /** Binds `$initial`, `$events`, `$now`, `$__tz` from the input document and defines the date helpers (one line). */
 const HEAD = `. as $__in | $__in.initial as $initial | $__in.events as $events | $__in.now as $now | $__in.tz as $__tz | ${JQ_DATE_PRELUDE}`;
@@ -58,15 +70,19 @@ const HEAD = `. as $__in | $__in.initial as $initial | $__in.events as $events |
 const CHECK_OFFSET = 2;
 
 /** Wraps one query so that it always yields one object: `{ok: [outputs…]}` or `{error: message}`. */
-function wrap(query: string): string {
-	return `(try ([ (\n${query}\n) ] | {ok: .}) catch {error: (. | if type == "string" then . else tojson end)})`;
+function wrap(q: JqQuery): string {
+	const ok =
+		typeof q !== 'string' && q.count
+			? `if length == 1 and (.[0] | type) == "array" then {count: (.[0] | length), head: (.[0] | tojson | .[0:${ACTUAL_MAX_CHARS + 1}])} else {ok: .} end`
+			: '{ok: .}';
+	return `(try ([ (\n${text(q)}\n) ] | ${ok}) catch {error: (. | if type == "string" then . else tojson end)})`;
 }
 
 /**
  * The whole jq program for `queries`: `[now, q1, now, q2, now, …]` over `.state` of the {@link inputDocument},
  * so each query's time is the difference of two `now`s. Exported for the bench (native jq on the same program).
  */
-export function jqProgram(queries: readonly string[]): string {
+export function jqProgram(queries: readonly JqQuery[]): string {
 	return `${HEAD}\n$__in.state | [now, ${queries.map((q) => `${wrap(q)}, now`).join(',\n')}]`;
 }
 
@@ -92,7 +108,7 @@ export function inputDocument(input: VerifyInput, tz: Record<string, [number, nu
 	return `{"events":${input.events ?? '[]'},"initial":${input.initial ?? 'null'},"now":${input.now ?? 'null'},"state":${input.state},"tz":${JSON.stringify(tz)}}`;
 }
 
-function runProgram(engine: JqEngine, doc: string, queries: readonly string[]): { outcomes: Outcome[]; ms: number[] } {
+function runProgram(engine: JqEngine, doc: string, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
 	const out = JSON.parse(engine.run(doc, jqProgram(queries))) as unknown[];
 	const outcomes: Outcome[] = [];
 	const ms: number[] = [];
@@ -108,12 +124,12 @@ function runProgram(engine: JqEngine, doc: string, queries: readonly string[]): 
  * error, or a query that halts jq), each query is compile-checked on its own; the compiling ones run together
  * again, and only if that still fails does each run alone, so every error lands on its own assertion.
  */
-function runQueries(engine: JqEngine, doc: string, queries: readonly string[]): { outcomes: Outcome[]; ms: number[] } {
+function runQueries(engine: JqEngine, doc: string, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
 	try {
 		return runProgram(engine, doc, queries);
 	} catch {
 		const outcomes: (Outcome | null)[] = queries.map((q) => {
-			const msg = compileError(engine, q);
+			const msg = compileError(engine, text(q));
 			return msg === null ? null : { error: msg };
 		});
 		const ms = queries.map(() => 0);
@@ -160,12 +176,21 @@ export function evaluate(engine: JqEngine, input: string | VerifyInput, assertio
 	const t0 = now();
 	const vi: VerifyInput = typeof input === 'string' ? { state: input } : input;
 	const queries = assertions.map((a) => a.query);
-	const { outcomes, ms } = assertions.length ? runQueries(engine, inputDocument(vi, zoneTables(queries)), queries) : { outcomes: [], ms: [] };
+	const jqQueries = assertions.map((a): JqQuery => (COUNT_OPS.has(a.op) ? { query: a.query, count: true } : a.query));
+	const { outcomes, ms } = assertions.length ? runQueries(engine, inputDocument(vi, zoneTables(queries)), jqQueries) : { outcomes: [], ms: [] };
 	const results: AssertionResult[] = assertions.map((a, i) => {
 		const base = { id: a.id, step: a.step, platform: a.platform, op: a.op, expected: a.expected ?? null, weight: a.weight ?? 1, gating: a.gating ?? true, ms: ms[i] ?? 0 };
 		const o = outcomes[i];
 		if (!o) return { ...base, passed: false, outputs: 0, error: 'no result from jq' };
 		if ('error' in o) return { ...base, passed: false, outputs: 0, error: `jq error: ${o.error}` };
+		if ('count' in o) {
+			const verdict = compareCount(a.op, o.count, a.expected);
+			const truncated = o.head.length > ACTUAL_MAX_CHARS;
+			const r: AssertionResult = { ...base, actual: truncated ? `${o.head.slice(0, ACTUAL_MAX_CHARS)}…` : bounded(JSON.parse(o.head)).actual, passed: verdict.passed, outputs: 1 };
+			if (verdict.error) r.error = verdict.error;
+			if (truncated) r.actual_truncated = true;
+			return r;
+		}
 		if (o.ok.length !== 1) {
 			return { ...base, passed: false, outputs: o.ok.length, error: `query yielded ${o.ok.length} values (expected exactly 1)` };
 		}
