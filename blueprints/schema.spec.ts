@@ -33,6 +33,28 @@ describe('Blueprint schema', () => {
 		expect(Blueprint.safeParse(noActions).success).toBe(false);
 	});
 
+	it('rejects a step without a gating assertion, and accepts weights and non-gating extras', () => {
+		const noGate = structuredClone(valid);
+		for (const v of noGate.steps[1].verifiers) v.gating = false;
+		const r = Blueprint.safeParse(noGate);
+		expect(r.success).toBe(false);
+		expect(r.error?.issues[0]).toMatchObject({ path: ['steps', 1, 'verifiers'], message: 'a step needs at least one gating assertion (gating: true, the default)' });
+		const mixed = structuredClone(valid);
+		mixed.steps[1].verifiers[0].gating = false;
+		mixed.steps[1].verifiers[1].weight = 2.5;
+		const ok = Blueprint.safeParse(mixed);
+		expect(ok.success).toBe(true);
+		expect(ok.data?.steps[1]?.verifiers.map((v) => [v.weight, v.gating])).toEqual([
+			[1, false],
+			[2.5, true],
+			[1, true],
+			[1, true]
+		]);
+		const badWeight = structuredClone(valid);
+		badWeight.steps[0].verifiers[0].weight = 0;
+		expect(Blueprint.safeParse(badWeight).success).toBe(false);
+	});
+
 	it('rejects an unknown action, an unversioned id, a non-UTC clock and duplicate assertion ids', () => {
 		const action = structuredClone(valid);
 		action.steps[0].actions.push({ tap: { role: 'button', name: 'x' } });

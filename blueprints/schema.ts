@@ -101,7 +101,7 @@ export const Step = z.strictObject({
 	platform: Platform,
 	objective: z.string().min(1).describe('what this step achieves, in business terms'),
 	actions: z.array(Action).min(1).describe('oracle UI actions, executed in order'),
-	verifiers: z.array(Assertion).min(1).describe('assertions over the final state; at least one per step')
+	verifiers: z.array(Assertion).min(1).describe('assertions over the final state; at least one per step, and at least one of them gating')
 });
 export type Step = z.infer<typeof Step>;
 
@@ -159,6 +159,9 @@ export const Blueprint = z
 			step.actions.forEach((a, j) => {
 				if ('done' in a) ctx.addIssue({ code: 'custom', path: ['steps', i, 'actions', j], message: 'done is the agent\'s own action, not an oracle step' });
 			});
+			if (step.verifiers.length > 0 && !step.verifiers.some((a) => a.gating)) {
+				ctx.addIssue({ code: 'custom', path: ['steps', i, 'verifiers'], message: 'a step needs at least one gating assertion (gating: true, the default)' });
+			}
 			step.verifiers.forEach((a, j) => {
 				if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['steps', i, 'verifiers', j, 'id'], message: `duplicate assertion id "${a.id}"` });
 				ids.add(a.id);

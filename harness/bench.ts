@@ -16,6 +16,7 @@ import { InfrastructureError } from './errors';
 import { pageJson, REQUEST_TIMEOUT_MS } from './page';
 import { resetRun } from './runner';
 import { summarizeSamples, type MetricSummary } from './stats';
+import { benchVerifyPage, VERIFY_50K_MAX_SAMPLES, VERIFY_ROWS, type VerifySamples } from './bench-verify';
 
 /** Metric names, in the order they are measured and printed. */
 export const METRICS = [
@@ -27,6 +28,9 @@ export const METRICS = [
 	'jq_1k',
 	'jq_10k',
 	'jq_50k',
+	'verify_20x1k',
+	'verify_20x10k',
+	'verify_20x50k',
 	'episodes_per_min_w1',
 	'episodes_per_min_w2',
 	'context_memory_mb',
@@ -35,7 +39,7 @@ export const METRICS = [
 /** One of {@link METRICS}. */
 export type MetricName = (typeof METRICS)[number];
 /** Metrics measured in the page (need the server, Chromium and a working SW). */
-export const PAGE_METRICS: readonly MetricName[] = ['reset', 'reset_full_seed', 'api_roundtrip', 'verify'];
+export const PAGE_METRICS: readonly MetricName[] = ['reset', 'reset_full_seed', 'api_roundtrip', 'verify', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k'];
 /** Metrics that need a fresh browser context per sample. */
 export const CONTEXT_METRICS: readonly MetricName[] = ['init_fresh_context'];
 /** Samples of `init_fresh_context` for `samples` requested (each one is a new profile: seconds, not ms). */
@@ -193,11 +197,15 @@ export interface PageBenchOptions {
 	metrics: readonly MetricName[];
 	/** Called before each metric starts (progress). */
 	onStart?: (metric: MetricName) => void;
+	/** Receives the full samples of each `verify_20x*` metric (fetch time and the worker's own time), for the details table. */
+	onVerifySamples?: (metric: keyof typeof VERIFY_ROWS, samples: VerifySamples) => void;
 }
 
 /**
  * Measures the page metrics: `reset` = `POST /__salesgym/run {task_id}`; `api_roundtrip` = `GET` one contact
- * through the SW (after a reset); `verify` = `POST /verify {run_id, task_id}` after one reset to that task.
+ * through the SW (after a reset); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
+ * `verify_20x1k|10k|50k` = 20 inline assertions over a synthetic state imported with `PUT /__salesgym/state`
+ * (bench-verify.ts; at most 15 samples at 50k rows).
  * @returns samples (ms) per measured metric.
  * @throws InfrastructureError when an endpoint fails; Error when `verify` is asked without a task.
  */
@@ -224,6 +232,13 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		const runId = `bench-verify-${Date.now()}`;
 		await resetRun(page, taskId, runId);
 		out.verify = await measureInPage(page, { method: 'POST', path: '/verify', json: { run_id: runId, task_id: taskId } }, samples);
+	}
+	for (const [metric, rows] of Object.entries(VERIFY_ROWS) as [keyof typeof VERIFY_ROWS, number][]) {
+		if (!metrics.includes(metric)) continue;
+		options.onStart?.(metric);
+		const r = await benchVerifyPage(page, rows, rows >= 50_000 ? Math.min(samples, VERIFY_50K_MAX_SAMPLES) : samples, WARMUP);
+		out[metric] = r.total;
+		options.onVerifySamples?.(metric, r);
 	}
 	return out;
 }

@@ -56,10 +56,23 @@ describe('parseCli', () => {
 			command: 'bench',
 			samples: 50,
 			json: undefined,
-			only: ['reset', 'reset_full_seed', 'init_fresh_context', 'api_roundtrip', 'verify', 'jq_1k', 'jq_10k', 'jq_50k', 'episodes_per_min_w1', 'episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation'],
+			only: ['reset', 'reset_full_seed', 'init_fresh_context', 'api_roundtrip', 'verify', 'jq_1k', 'jq_10k', 'jq_50k', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k', 'episodes_per_min_w1', 'episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation'],
 			port: 0
 		});
 		expect(parseCli(['bench', '--samples', '10', '--only', 'jq_1k, jq_10k'])).toMatchObject({ samples: 10, only: ['jq_1k', 'jq_10k'] });
+	});
+
+	it('parses verify', () => {
+		expect(parseCli(['verify', '--task', 'hubspot/x-v1', '--state', 's.json', '--timeout-ms', '250'])).toEqual({
+			command: 'verify',
+			task: 'hubspot/x-v1',
+			state: 's.json',
+			initial: undefined,
+			events: undefined,
+			from: undefined,
+			timeoutMs: 250
+		});
+		expect(usageMessage(['verify', '--state', 's.json'])).toBe('verify: --task is required');
 	});
 
 	it('treats help flags as the help command', () => {

@@ -1,9 +1,10 @@
 /**
- * `salesgym` command line (entry: `harness/salesgym.js`). Commands: `serve`, `run`, `calibrate`, `bench`, `help`.
+ * `salesgym` command line (entry: `harness/salesgym.js`). Commands: `serve`, `run`, `calibrate`, `bench`,
+ * `verify` (harness/verify-cli.ts), `help`.
  *
  * Exit codes: 0 done (whether or not episodes passed); 1 unexpected failure (e.g. an invalid blueprint file,
- * a missing build for `serve`); 2 bad command-line input; 3 infrastructure error (browser crash, SW never
- * ready, a control endpoint failing, a failed build).
+ * a missing build for `serve`), or for `verify` a failed verdict; 2 bad command-line input; 3 infrastructure
+ * error (browser crash, SW never ready, a control endpoint failing, a failed build).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -32,6 +33,7 @@ import {
 	type MetricName,
 	type ValueSummary
 } from './bench';
+import { verifyDetails, type VerifyDetailRow } from './bench-verify';
 import { chromiumLaunchOptions } from './browser';
 import { calibrationHtml, calibrationReport, parseThresholds, writeDifficulty, type BandThresholds } from './calibrate';
 import { openBrowser, type RewardMode } from './env';
@@ -39,6 +41,7 @@ import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
 import { reopeningBrowser, runEpisodes, type BrowserSource, type EpisodeRecord, type RunSummary } from './runner';
 import { startServer, type RunningServer } from './server';
+import { parseVerifyCli, runVerify, VERIFY_USAGE, type VerifyCommand } from './verify-cli';
 
 /** The repository root (this file lives in `<root>/harness/`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +62,7 @@ export const USAGE = `Usage:
       {band, passes, n, k, agent, date} in each blueprint's "difficulty"; --html writes an offline report page.
   salesgym bench [--samples 50] [--json FILE] [--only m1,m2] [--port N]
       p50/p95/n in ms of ${METRICS.join(', ')}. --json merges into FILE.
+${VERIFY_USAGE}
   salesgym help
 Exit codes: 0 done (episodes may have failed), 1 unexpected error, 2 bad input, 3 infrastructure error.`;
 
@@ -97,7 +101,8 @@ export type Command =
 			cdp: string | undefined;
 			port: number;
 	  }
-	| { command: 'bench'; samples: number; json: string | undefined; only: MetricName[]; port: number };
+	| { command: 'bench'; samples: number; json: string | undefined; only: MetricName[]; port: number }
+	| VerifyCommand;
 
 const OPTIONS = {
 	serve: {
@@ -174,6 +179,7 @@ export function parseCli(argv: readonly string[]): Command {
 	const [command, ...rest] = argv;
 	if (command === undefined) throw new UsageError('missing command');
 	if (command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
+	if (command === 'verify') return parseVerifyCli(rest);
 	if (command !== 'serve' && command !== 'run' && command !== 'calibrate' && command !== 'bench') throw new UsageError(`unknown command "${command}"`);
 	let values: Record<string, string | boolean | undefined>;
 	try {
@@ -478,6 +484,7 @@ async function writeJsonFile(file: string, value: unknown): Promise<void> {
 
 async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promise<number> {
 	const samples: Partial<Record<MetricName, number[]>> = {};
+	const verifyRows: VerifyDetailRow[] = [];
 	const pageMetrics = cmd.only.filter((m) => PAGE_METRICS.includes(m));
 	const contextMetrics = cmd.only.filter((m) => CONTEXT_METRICS.includes(m));
 	if (pageMetrics.length > 0 || contextMetrics.length > 0) {
@@ -501,7 +508,8 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 						samples: cmd.samples,
 						taskId: task?.id,
 						metrics: pageMetrics,
-						onStart: (m) => io.err(`bench: ${m} (${cmd.samples} samples)…\n`)
+						onStart: (m) => io.err(`bench: ${m} (${cmd.samples} samples)…\n`),
+						onVerifySamples: (metric, page) => verifyRows.push({ metric, page })
 					})
 				);
 			} finally {
@@ -537,6 +545,7 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 	const report = toReport(samples, values);
 	io.out(formatReport(report));
 	io.out(formatSeedBytes(seedBundleBytes(REPO_ROOT)));
+	if (verifyRows.length > 0) io.out(await verifyDetails(verifyRows, cmd.samples, (t) => io.err(t)));
 	if (cmd.json !== undefined) await mergeMetricsFile(cmd.json, report);
 	return 0;
 }
@@ -561,6 +570,8 @@ export async function main(argv: readonly string[], io: Io = stdio): Promise<num
 				return await calibrate(cmd, io);
 			case 'bench':
 				return await bench(cmd, io);
+			case 'verify':
+				return await runVerify(cmd, io);
 		}
 	} catch (e) {
 		if (e instanceof UsageError) {

@@ -7,17 +7,19 @@
  * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
  * - `POST /__salesgym/publish`: PUTs this origin's export of the current run to the state store (sw/state-store.ts).
  */
-import { blueprints, placedAssertions } from '../blueprints/registry';
+import { blueprints } from '../blueprints/registry';
 import { DEPLOYMENT, STATE_ORIGIN } from '../gyms/deployment';
 import { createGyms, shippedSeeds } from '../gyms/registry';
 import type { ApiRequest, Gym } from '../gyms/types';
-import { canonicalJson } from '../verifier/canonical';
-import { VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
+import type { ExportLike } from '../verifier/merge';
+import { VerifyRequest, type PlacedAssertion } from '../verifier/schema';
+import type { Evaluation, VerifyInput } from '../verifier/verify';
 import { z } from 'zod';
-import { currentRun, exportRun, importRun, initRun, RunError, tablesRead, type RunContext, type StateExport } from './run';
-import { fetchPeerExports, mergeExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
+import { currentRun, exportRun, importRun, initRun, RunError, type RunContext, type StateExport } from './run';
+import { fetchPeerExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
+import { verifyRun } from './verify';
 
-/** How long `/verify` waits for the page's verifier, ms. */
+/** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
 export const VERIFY_TIMEOUT_MS = 10_000;
 
 const gyms: Gym[] = createGyms();
@@ -81,20 +83,33 @@ export interface ClientsScope {
 	clients: { get(id: string): Promise<{ postMessage(message: unknown, transfer: Transferable[]): void } | undefined> };
 }
 
-/** Asks the page `clientId` to run the assertions in its verifier worker. */
-function verifyInPage(scope: ClientsScope, clientId: string, input: string, assertions: PlacedAssertion[]): Promise<Omit<VerifyResult, 'run_id' | 'task_id'>> {
+/** Extra time the SW waits beyond the verification's own bound (worker boot, messaging), ms. */
+export const VERIFY_GRACE_MS = 5_000;
+
+/**
+ * Asks the page `clientId` to run the assertions in its verifier worker, which enforces `timeoutMs`.
+ * `signal`: the request's; when it aborts, the page is told to stop (its worker is then restarted). Chromium 156
+ * does not abort `FetchEvent.request.signal` when the page aborts its fetch, so there the time bound is what stops a runaway query.
+ * @throws RunError 504 when the page reports a timeout (its worker was restarted) or does not answer within
+ *   `timeoutMs` + {@link VERIFY_GRACE_MS}; 499 when aborted; 500 when its verifier failed; 400 when there is no such page.
+ */
+function verifyInPage(scope: ClientsScope, clientId: string, input: VerifyInput, assertions: PlacedAssertion[], timeoutMs: number, signal?: AbortSignal): Promise<Evaluation> {
 	return new Promise((resolve, reject) => {
 		void scope.clients.get(clientId).then((client) => {
 			if (!client) return reject(new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run'));
 			const channel = new MessageChannel();
-			const timer = setTimeout(() => reject(new RunError(504, `the page's verifier did not answer within ${VERIFY_TIMEOUT_MS} ms`)), VERIFY_TIMEOUT_MS);
-			channel.port1.onmessage = (ev: MessageEvent<{ ok: boolean; result?: Omit<VerifyResult, 'run_id' | 'task_id'>; error?: string }>) => {
+			const bound = Math.max(VERIFY_TIMEOUT_MS, timeoutMs + VERIFY_GRACE_MS);
+			const timer = setTimeout(() => reject(new RunError(504, `the page's verifier did not answer within ${bound} ms`)), bound);
+			channel.port1.onmessage = (ev: MessageEvent<{ ok: boolean; result?: Evaluation; kind?: string; error?: string }>) => {
 				clearTimeout(timer);
 				channel.port1.close();
 				if (ev.data.ok && ev.data.result) resolve(ev.data.result);
-				else reject(new RunError(500, `verifier failed: ${ev.data.error ?? 'unknown error'}`));
+				else if (ev.data.kind === 'timeout') reject(new RunError(504, ev.data.error ?? 'verification timed out'));
+				else if (ev.data.kind === 'aborted') reject(new RunError(499, ev.data.error ?? 'verification aborted'));
+				else reject(new RunError(500, ev.data.error ?? 'verifier failed: unknown error'));
 			};
-			client.postMessage({ type: 'salesgym:verify', input, assertions }, [channel.port2]);
+			signal?.addEventListener('abort', () => channel.port1.postMessage({ type: 'salesgym:verify-abort' }), { once: true });
+			client.postMessage({ type: 'salesgym:verify', input, assertions, timeout_ms: timeoutMs }, [channel.port2]);
 		}, reject);
 	});
 }
@@ -124,52 +139,42 @@ async function publish(ctx: RunContext, request: Request): Promise<{ run_id: str
 }
 
 /**
- * The state a `/verify` judges: the local export merged with `provided` (the request's `states`, issue 3's
- * contract) and, for a task whose platforms are still not all covered (a cross-gym task on a standalone
- * deployment), the missing platforms' exports read from the state store, after publishing this origin's gyms
- * there first (so the other origins can verify too). Single-platform tasks never touch the store.
- * @param state the local export of the run; @param platforms the blueprint's platforms (`[]` for inline
- *   assertions); @param provided exports given in the request, default none.
- * @returns the export to verify (`state` itself when nothing is added, else a new merged one).
- * @throws RunError 409 naming each missing peer export or a state of another run / a gym twice; 502 when the
- *   store fails.
+ * The exports of a cross-gym task's platforms that this deployment does not serve (a standalone deployment):
+ * this origin's gyms are published to the state store first (so the other origins can verify too), then the
+ * missing platforms' exports are read from `/state/<run_id>/<gym>.json`. They become `/verify`'s `extra`.
+ * Single-platform tasks, inline assertions, exports already given in the body's `states`, and a combined
+ * deployment never touch the store. A body that is not a valid verify request, or names another run, gets
+ * `[]`: {@link verifyRun} then answers the 400/409 itself.
+ * @param body the parsed JSON body of `POST /verify`.
+ * @returns the peers' exports (possibly empty).
+ * @throws RunError 409 naming each missing peer export; 502 when the store fails or refuses.
  */
-export async function stateForTask(ctx: RunContext, request: Request, state: StateExport, platforms: readonly string[], provided: readonly StateExport[] = []): Promise<StateExport> {
+export async function peerExports(ctx: RunContext, request: Request, body: unknown): Promise<StateExport[]> {
+	const parsed = VerifyRequest.safeParse(body);
+	if (!parsed.success || parsed.data.task_id === undefined) return [];
+	const bp = ctx.blueprints.get(parsed.data.task_id);
+	if (!bp) return [];
 	const served = ctx.gyms.map((g) => g.name);
-	const covered = [...served, ...provided.flatMap((p) => Object.keys(p.gyms))];
-	if (peerPlatforms(platforms, covered).length === 0) return provided.length ? mergeExports(state, provided) : state;
+	const covered = [...served, ...(parsed.data.states ?? []).flatMap((s) => Object.keys(s.gyms))];
+	if (peerPlatforms(bp.platforms, covered).length === 0) return [];
+	const { state } = await exportRun(ctx);
+	if (state.run_id !== parsed.data.run_id) return [];
 	const opts = store(request);
 	await publishExports(state, served, opts);
-	return mergeExports(state, [...provided, ...(await fetchPeerExports(state.run_id, platforms, covered, opts))]);
+	return fetchPeerExports(state.run_id, bp.platforms, covered, opts);
 }
 
+/**
+ * `POST /verify`. A cross-gym task on a standalone deployment reads the other gyms' exports from the state
+ * store ({@link peerExports}); they are merged exactly like the body's `states`.
+ */
 async function verify(ctx: RunContext, request: Request, clientId: string, scope: ClientsScope): Promise<Response> {
 	const { body, bodyError } = await readBody(request);
 	if (bodyError) throw new RunError(400, bodyError);
-	const parsed = VerifyRequest.safeParse(body);
-	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-	const { run_id, task_id } = parsed.data;
-	let assertions: PlacedAssertion[];
-	let platforms: readonly string[] = [];
-	if (task_id !== undefined) {
-		const bp = ctx.blueprints.get(task_id);
-		if (!bp) throw new RunError(404, `unknown task_id "${task_id}"`);
-		assertions = placedAssertions(bp);
-		platforms = bp.platforms;
-	} else {
-		assertions = (parsed.data.assertions ?? []).map((a) => ({ ...a, step: 0, platform: 'inline' }));
-	}
-	await lifecycle;
-	// Export only the tables the assertions can read (the four gyms' full seed is ~9 MB of rows).
-	const only = tablesRead(assertions.map((a) => a.query), ctx.gyms.map((g) => g.name));
-	const { state: local } = await exportRun(ctx, only);
-	if (local.run_id !== run_id) throw new RunError(409, `run_id "${run_id}" is not the current run ("${local.run_id}")`);
-	if (task_id !== undefined && local.task_id !== task_id) throw new RunError(409, `task_id "${task_id}" is not the current run's task ("${local.task_id}")`);
 	if (!clientId) throw new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run');
-	// Issue 3 adds `states` to VerifyRequest: pass `parsed.data.states ?? []` as the last argument then.
-	const state = await stateForTask(ctx, request, local, platforms);
-	const result = await verifyInPage(scope, clientId, canonicalJson(state.gyms), assertions);
-	const out: VerifyResult = { run_id, task_id: task_id ?? null, ...result };
+	await lifecycle;
+	const peers: readonly ExportLike[] = await peerExports(ctx, request, body);
+	const out = await verifyRun(ctx, body, peers, (input, assertions, timeoutMs) => verifyInPage(scope, clientId, input, assertions, timeoutMs, request.signal));
 	return json(200, out);
 }
 

@@ -4,7 +4,7 @@ import { blueprints } from '../blueprints/registry';
 import { HubSpotDb } from '../gyms/hubspot/db';
 import { createHubSpotGym } from '../gyms/hubspot';
 import { shippedSeeds } from '../gyms/registry';
-import { exportRun, importRun, initRun, RunError, tablesRead, type RunContext } from './run';
+import { exportRun, importRun, initRun, RunError, type RunContext } from './run';
 
 let n = 0;
 function ctx(): RunContext {
@@ -137,29 +137,5 @@ describe('importRun', () => {
 		await expect(importRun(c, doc)).rejects.toMatchObject({ status: 400 });
 		await expect(importRun(c, { ...JSON.parse(before), extra: 1 })).rejects.toMatchObject({ status: 400 });
 		expect((await exportRun(c)).json).toBe(before);
-	});
-});
-
-describe('tablesRead (what /verify exports)', () => {
-	const gyms = ['hubspot', 'outreach', 'calendly', 'salesnav'];
-	it('keeps the tables the queries read, per gym', () => {
-		const only = tablesRead(['[.hubspot.contacts[] | select(.id == "1")] | length', '.hubspot["deals"] | length', '.outreach.prospects | length'], gyms);
-		expect(only).toEqual(new Map([['hubspot', ['contacts', 'deals']], ['outreach', ['prospects']]]));
-	});
-	it('a gym named without a table reads all its tables; a query naming no gym prunes nothing', () => {
-		expect(tablesRead(['.hubspot | keys', '.hubspot.contacts | length'], gyms)).toEqual(new Map([['hubspot', undefined]]));
-		expect(tablesRead(['.hubspot.contacts | length', '[..] | length'], gyms)).toBeUndefined();
-		expect(tablesRead(['.hubspotx.contacts'], gyms)).toBeUndefined();
-	});
-	it('a pruned export reads only those tables, and verifying the shipped task over it gives the same verdict', async () => {
-		const c = ctx();
-		await initRun(c, { task_id: TASK, run_id: 'ep-p' });
-		await act(c);
-		const bp = c.blueprints.get(TASK)!;
-		const only = tablesRead(bp.steps.flatMap((s) => s.verifiers.map((v) => v.query)), c.gyms.map((g) => g.name));
-		expect(only).toEqual(new Map([['hubspot', ['contacts']]]));
-		const pruned = (await exportRun(c, only)).state;
-		expect(Object.keys(pruned.gyms.hubspot!)).toEqual(['contacts']);
-		expect(pruned.gyms.hubspot!.contacts).toEqual((await exportRun(c)).state.gyms.hubspot!.contacts);
 	});
 });

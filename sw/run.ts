@@ -127,43 +127,14 @@ export async function currentRun(ctx: RunContext): Promise<Omit<RunInfo, 'counts
 	return { run_id: first.run_id, task_id: first.task_id, seed: first.seed, clock };
 }
 
-/** Gym → the tables to export (`undefined` = all of that gym's tables); a gym absent from the map exports none. */
-export type TablesRead = Map<string, readonly string[] | undefined>;
-
-/**
- * The tables a set of jq queries can read, so that `/verify` exports only those (the full seed of four gyms is
- * ~9 MB). A query reads `.<gym>.<table>` (or `.<gym>["<table>"]`); a gym named without a table access
- * reads all its tables; a query that names no gym at all (e.g. `..`) may read anything, so then nothing is pruned.
- * @returns the map for {@link exportRun}, or `undefined` = export everything.
- */
-export function tablesRead(queries: readonly string[], gyms: readonly string[]): TablesRead | undefined {
-	const out: TablesRead = new Map();
-	for (const q of queries) {
-		let named = false;
-		for (const gym of gyms) {
-			const mention = new RegExp(`\\.${gym}(?![A-Za-z0-9_])`, 'g');
-			const access = new RegExp(`\\.${gym}\\s*(?:\\.\\s*|\\[\\s*")([A-Za-z_][A-Za-z0-9_]*)`, 'g');
-			const mentions = q.match(mention)?.length ?? 0;
-			if (!mentions) continue;
-			named = true;
-			const tables = [...q.matchAll(access)].map((m) => m[1]!);
-			if (tables.length < mentions || (out.has(gym) && out.get(gym) === undefined)) out.set(gym, undefined);
-			else out.set(gym, [...new Set([...(out.get(gym) ?? []), ...tables])]);
-		}
-		if (!named) return undefined;
-	}
-	return out;
-}
-
 /**
  * Exports every gym's state as one canonical document (keys sorted, rows in id order).
- * @param only the tables to read per gym ({@link tablesRead}); default: all. Meta and events are always read.
+ * @param tables per gym, the tables to read (undefined = all); the verifier passes the tables its queries read.
  * @returns the export object and (computed on first read) its canonical JSON text.
  * @throws RunError 409 when no run is initialized or the gyms disagree on the run.
  */
-export async function exportRun(ctx: RunContext, only?: TablesRead): Promise<{ state: StateExport; json: string }> {
-	const pick = (name: string) => (only ? (only.has(name) ? only.get(name) : []) : undefined);
-	const parts = await Promise.all(ctx.gyms.map(async (g) => [g.name, await g.exportState(pick(g.name)).catch(() => null)] as const));
+export async function exportRun(ctx: RunContext, tables?: (gym: string) => readonly string[] | undefined): Promise<{ state: StateExport; json: string }> {
+	const parts = await Promise.all(ctx.gyms.map(async (g) => [g.name, await g.exportState(tables?.(g.name)).catch(() => null)] as const));
 	const first = parts[0]?.[1];
 	if (!first || parts.some(([, p]) => p === null)) throw new RunError(409, 'no run is initialized: POST /__salesgym/run first');
 	const gyms: StateExport['gyms'] = {};

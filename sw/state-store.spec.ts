@@ -1,13 +1,16 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { blueprints } from '../blueprints/registry';
+import type { Blueprint } from '../blueprints/schema';
 import { parseDeployment, parseStateOrigin, servesGym } from '../gyms/deployment';
 import { createHubSpotGym } from '../gyms/hubspot';
 import { HubSpotDb } from '../gyms/hubspot/db';
 import { shippedSeeds } from '../gyms/registry';
-import { stateForTask } from './routes';
+import { peerExports } from './routes';
 import { exportRun, initRun, RunError, type RunContext, type StateExport } from './run';
-import { fetchExport, fetchPeerExports, gymSlice, mergeExports, MissingExportError, parseStoreLocation, peerPlatforms, publishExports, stateUrl } from './state-store';
+import { verifyRun } from './verify';
+import { mergeExports } from '../verifier/merge';
+import { fetchExport, fetchPeerExports, gymSlice, MissingExportError, parseStoreLocation, peerPlatforms, publishExports, stateUrl } from './state-store';
 
 const ORIGIN = 'http://store.test';
 
@@ -119,62 +122,66 @@ describe('state store client', () => {
 		store.files.set(`${ORIGIN}/state/r3/salesnav.json`, '<html>');
 		await expect(fetchExport('r3', 'salesnav', opts)).rejects.toMatchObject({ status: 502, message: expect.stringContaining('non-JSON') });
 	});
-
-	it('merges like /verify states: same run only, no gym twice, events by (at, gym, seq), latest clock', () => {
-		const local = exportOf('r4', { hubspot: { clock: '2026-03-02T14:30:02.000Z', events: 2 } });
-		const peer = gymSlice(exportOf('r4', { salesnav: { clock: '2026-03-02T14:30:09.000Z', events: 1 } }), 'salesnav');
-		const merged = mergeExports(local, [peer]);
-		expect(Object.keys(merged.gyms)).toEqual(['hubspot', 'salesnav']);
-		expect(merged.events.map((e) => `${e.at} ${e.gym}`)).toEqual(['2026-03-02T14:30:01.000Z hubspot', '2026-03-02T14:30:01.000Z salesnav', '2026-03-02T14:30:02.000Z hubspot']);
-		expect(merged.clock).toBe('2026-03-02T14:30:09.000Z');
-		expect(local.gyms.salesnav).toBeUndefined(); // not mutated
-		expect(() => mergeExports(local, [gymSlice(exportOf('r5', { salesnav: { clock: 'c' } }), 'salesnav')])).toThrow('a state of run "r5" cannot be merged into run "r4"');
-		expect(() => mergeExports(local, [gymSlice(local, 'hubspot')])).toThrow('gym "hubspot" is in two states');
-	});
 });
 
-describe('/verify wiring (routes.stateForTask)', () => {
+describe('/verify wiring (routes.peerExports → verifyRun)', () => {
 	afterEach(() => vi.unstubAllGlobals());
 	let n = 0;
-	async function hubspotRun(): Promise<{ ctx: RunContext; state: StateExport }> {
-		const ctx: RunContext = { gyms: [createHubSpotGym(new HubSpotDb(`test-store-${n++}`))], blueprints: blueprints(), seeds: shippedSeeds() };
-		await initRun(ctx, { task_id: 'hubspot/inbound-demo-request-v1', run_id: 'x-1' });
+	const TASK = 'hubspot/inbound-demo-request-v1';
+	/** A cross-gym variant of the shipped task: also on salesnav, with one assertion that reads salesnav. */
+	function crossBlueprint(): Blueprint {
+		const bp = structuredClone(blueprints().get(TASK)!);
+		bp.id = 'test/cross-v1';
+		bp.platforms = ['hubspot', 'salesnav'];
+		bp.steps[0]!.verifiers.push({ id: 'salesnav_leads', description: 'the peer export is merged', query: '.salesnav.rows | length', op: 'eq', expected: 1, weight: 1, gating: true });
+		return bp;
+	}
+	async function hubspotRun(task: string): Promise<{ ctx: RunContext; state: StateExport }> {
+		const all = new Map(blueprints());
+		const cross = crossBlueprint();
+		all.set(cross.id, cross);
+		const ctx: RunContext = { gyms: [createHubSpotGym(new HubSpotDb(`test-store-${n++}`))], blueprints: all, seeds: shippedSeeds() };
+		await initRun(ctx, { task_id: task, run_id: 'x-1' });
 		return { ctx, state: (await exportRun(ctx)).state };
 	}
 	const request = new Request(`${ORIGIN}/verify`, { method: 'POST' });
+	const peerOf = (gym: string) => gymSlice(exportOf('x-1', { [gym]: { clock: '2026-03-02T14:31:00.000Z', events: 1 } }), gym);
 
 	it('a task whose platforms are all served here never touches the store', async () => {
 		const store = fakeStore();
 		vi.stubGlobal('fetch', store.fetch);
-		const { ctx, state } = await hubspotRun();
-		expect(await stateForTask(ctx, request, state, ['hubspot'])).toBe(state);
+		const { ctx } = await hubspotRun(TASK);
+		expect(await peerExports(ctx, request, { run_id: 'x-1', task_id: TASK })).toEqual([]);
 		expect(store.calls).toEqual([]);
 	});
 
-	it('a cross-gym task: publishes this origin\'s gyms, then merges the peers read from the store; a missing peer is a 409 after publishing', async () => {
+	it('a cross-gym task: publishes this origin\'s gyms, reads the peers from the store, and the verdict sees them; a missing peer is a 409 after publishing', async () => {
 		const store = fakeStore();
 		vi.stubGlobal('fetch', store.fetch);
-		const { ctx, state } = await hubspotRun();
-		await expect(stateForTask(ctx, request, state, ['hubspot', 'salesnav'])).rejects.toMatchObject({ status: 409, message: expect.stringContaining('"salesnav"') });
+		const { ctx, state } = await hubspotRun('test/cross-v1');
+		const body = { run_id: 'x-1', task_id: 'test/cross-v1' };
+		await expect(peerExports(ctx, request, body)).rejects.toMatchObject({ status: 409, message: expect.stringContaining('"salesnav"') });
 		expect(store.calls).toEqual(['PUT /state/x-1/hubspot.json', 'GET /state/x-1/salesnav.json']);
-		const peer = gymSlice(exportOf('x-1', { salesnav: { clock: '2026-03-02T14:31:00.000Z', events: 1 } }), 'salesnav');
-		store.files.set(`${ORIGIN}/state/x-1/salesnav.json`, JSON.stringify(peer));
-		const merged = await stateForTask(ctx, request, state, ['hubspot', 'salesnav']);
-		expect(merged.gyms.hubspot).toEqual(state.gyms.hubspot);
-		expect(merged.gyms.salesnav).toEqual(peer.gyms.salesnav);
-		expect(merged.events.map((e) => e.gym)).toContain('salesnav');
 		expect(JSON.parse(store.files.get(`${ORIGIN}/state/x-1/hubspot.json`)!)).toEqual(gymSlice(state, 'hubspot'));
+		const peer = peerOf('salesnav');
+		store.files.set(`${ORIGIN}/state/x-1/salesnav.json`, JSON.stringify(peer));
+		const peers = await peerExports(ctx, request, body);
+		expect(peers).toEqual([peer]);
+		let seen = '';
+		await verifyRun(ctx, body, peers, async (input) => {
+			seen = input.state;
+			return { passed: false, score: 0, first_failing_step: 0, steps: [], assertions: [] };
+		});
+		expect(JSON.parse(seen).salesnav).toEqual(peer.gyms.salesnav);
 	});
 
-	it('exports given in the request (issue 3\'s `states`) are used as they are: only platforms still missing are read', async () => {
+	it('exports given in the request (`states`) are used as they are: only platforms still missing are read; another run is left to verifyRun', async () => {
 		const store = fakeStore();
 		vi.stubGlobal('fetch', store.fetch);
-		const { ctx, state } = await hubspotRun();
-		const salesnav = gymSlice(exportOf('x-1', { salesnav: { clock: '2026-03-02T14:31:00.000Z' } }), 'salesnav');
-		const merged = await stateForTask(ctx, request, state, ['hubspot', 'salesnav'], [salesnav]);
-		expect(Object.keys(merged.gyms)).toEqual(['hubspot', 'salesnav']);
+		const { ctx } = await hubspotRun('test/cross-v1');
+		expect(await peerExports(ctx, request, { run_id: 'x-1', task_id: 'test/cross-v1', states: [peerOf('salesnav')] })).toEqual([]);
+		expect(await peerExports(ctx, request, { run_id: 'other', task_id: 'test/cross-v1' })).toEqual([]);
+		expect(await peerExports(ctx, request, { run_id: 'x-1', task_id: 'test/cross-v1', typo: 1 })).toEqual([]);
 		expect(store.calls).toEqual([]);
-		await expect(stateForTask(ctx, request, state, ['hubspot', 'salesnav', 'outreach'], [salesnav])).rejects.toMatchObject({ status: 409, message: expect.stringContaining('"outreach"') });
-		expect(store.calls).toEqual(['PUT /state/x-1/hubspot.json', 'GET /state/x-1/outreach.json']);
 	});
 });

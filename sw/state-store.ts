@@ -8,7 +8,6 @@
  * `/verify` request carry (issue 3's contract). Pure of SW globals: `fetch` and the store origin are passed
  * in, so the same functions run in the SW, in the page and in Node (harnesses, tests).
  */
-import type { GymEvent } from '../gyms/types';
 import { canonicalJson } from '../verifier/canonical';
 import { InitRequest, RunError, StateExportSchema, type StateExport } from './run';
 
@@ -178,34 +177,9 @@ export async function fetchPeerExports(runId: string, platforms: readonly string
 }
 
 /**
- * Merges other origins' exports into the local one, as issue 3's `/verify` merges its `states` (same rules:
- * same run_id, no gym twice). Stand-in until that merge lands: the coordinator may replace the call with it.
- * @returns a new export: the union of `gyms` and `meta`, all events ordered by (at, gym, seq), the latest clock.
- * @throws RunError 409 when a peer is of another run or repeats a gym.
- */
-export function mergeExports(local: StateExport, peers: readonly StateExport[]): StateExport {
-	const gyms = { ...local.gyms };
-	const meta = { ...local.meta };
-	const events: GymEvent[] = [...local.events];
-	for (const peer of peers) {
-		if (peer.run_id !== local.run_id) throw new RunError(409, `a state of run "${peer.run_id}" cannot be merged into run "${local.run_id}"`);
-		for (const [name, tables] of Object.entries(peer.gyms)) {
-			if (name in gyms) throw new RunError(409, `gym "${name}" is in two states of run "${local.run_id}"`);
-			gyms[name] = tables;
-			const m = peer.meta[name];
-			if (m) meta[name] = m;
-		}
-		events.push(...peer.events);
-	}
-	events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.gym < b.gym ? -1 : a.gym > b.gym ? 1 : a.seq - b.seq));
-	const clock = [local.clock, ...peers.map((p) => p.clock)].sort().at(-1) ?? local.clock;
-	return { ...local, clock, gyms, meta, events };
-}
-
-/**
  * Parses a store location as a harness gives it (`salesgym verify --from http://host:8081/state/<run_id>/`).
  * @returns the store origin and the run id, for {@link fetchPeerExports} (with `served` = `[]` to read every
- *   platform of a task) and {@link mergeExports}.
+ *   platform of a task); merge the result with `verifier/merge.ts`'s `mergeExports`.
  * @throws RunError 400 when it is not `http(s)://host[:port]/state/<run_id>[/]` with a valid run id.
  */
 export function parseStoreLocation(location: string): { origin: string; runId: string } {

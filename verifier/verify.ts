@@ -1,16 +1,24 @@
 /**
- * The verifier: a pure function of (state JSON, assertions, jq engine) → verdict. Thin adapters run it in a
- * Comlink Web Worker (`worker.ts`) and in Node (`node.ts`).
+ * The verifier: a pure function of (state, assertions, jq engine) → verdict. Thin adapters run it in a
+ * Comlink Web Worker (`worker.ts`), in Node (`node.ts`, the `salesgym verify` CLI) and against a native jq
+ * binary (`native.ts`, differential tests).
  *
- * Semantics (issue "walking skeleton" §6): each query must yield exactly one JSON value; zero or several
- * outputs fail with the count; a jq compile or runtime error fails that assertion with jq's message and is
- * never dropped. The task passes iff every assertion passes; score = passed / total.
+ * Semantics (issue 3 §2): each query must yield exactly one JSON value; zero or several outputs fail with the
+ * count; a jq compile or runtime error fails that assertion with jq's message and is never dropped. The task
+ * passes iff every gating assertion passes; score = weight of passed / total weight; a step passes iff its
+ * gating assertions pass.
+ *
+ * Queries see the state as `.` (`{hubspot: {contacts: [...]}, ...}`) and `$initial` (the state right after
+ * reset, or null when not supplied), `$events` (the run's state-changing calls) and `$now` (the run's virtual
+ * clock, ISO text), plus the date helpers of `time.ts`. All queries run in ONE jq program over ONE document, so
+ * the state is parsed once per verification.
  */
 import { canonicalJson } from './canonical';
-import { compare } from './compare';
+import { compare, compareCount } from './compare';
 import type { AssertionResult, PlacedAssertion, StepResult } from './schema';
+import { JQ_DATE_PRELUDE, zoneTables } from './time';
 
-/** A jq engine: runs `program` over the JSON text `input`, returns stdout. @throws Error with jq's stderr on failure. */
+/** A jq engine: runs `program` over the JSON text `input`, returns compact stdout. @throws Error with jq's stderr on failure. */
 export interface JqEngine {
 	run(input: string, program: string): string;
 }
@@ -18,41 +26,134 @@ export interface JqEngine {
 /** Actual values longer than this (canonical JSON chars) are replaced by a truncated string preview. */
 export const ACTUAL_MAX_CHARS = 2048;
 
-type Outcome = { ok: unknown[] } | { error: string };
+/** Operators that need only the length of the value: jq hands back the length and a preview, not the whole array. */
+const COUNT_OPS: ReadonlySet<string> = new Set(['count_eq', 'count_gte', 'count_lte']);
 
-/** Wraps one query so that it always yields one object: `{ok: [outputs…]}` or `{error: message}`. */
-function wrap(query: string): string {
-	return `(try ([ (${query}\n) ] | {ok: .}) catch {error: (. | if type == "string" then . else tojson end)})`;
+/**
+ * What the queries see. Each field is JSON TEXT (already serialized, so the caller controls the cost and the
+ * engine parses everything once): `state` `{gym: {table: [rows]}}`; `initial` the same shape after reset
+ * (default `null`); `events` an array of `{seq, at, gym, method, path, status, entity, id}` (default `[]`);
+ * `now` the run's virtual clock as a JSON string (default `null`).
+ */
+export interface VerifyInput {
+	state: string;
+	initial?: string;
+	events?: string;
+	now?: string;
 }
 
-/** Cleans jq-web's "Non-zero exit code: N\n<stderr>" into jq's own message. */
-function jqMessage(err: unknown): string {
-	const text = err instanceof Error ? ((err as Error & { stderr?: string }).stderr ?? err.message) : String(err);
-	return text.replace(/^Non-zero exit code: \d+\s*/, '').trim() || 'jq failed';
+/** The verdict without run_id/task_id (which the caller adds). */
+export interface Evaluation {
+	passed: boolean;
+	score: number;
+	first_failing_step: number | null;
+	steps: StepResult[];
+	assertions: AssertionResult[];
+	/** Wall time of the evaluation, ms (from the `now` clock passed to {@link evaluate}). */
+	ms: number;
 }
 
 /**
- * Runs every query over `input` in ONE jq program (one parse of the state), falling back to one run per
- * query only when the combined program does not compile, so that each compile error is reported on its own assertion.
+ * One query's outcome from jq: its outputs, an error, or (for the count operators) the length of its single
+ * array output plus the first 2,049 characters of that array's JSON, so that a large array never leaves jq.
  */
-function runQueries(engine: JqEngine, input: string, queries: string[]): Outcome[] {
+type Outcome = { ok: unknown[] } | { error: string } | { count: number; head: string };
+
+/** A query as the program runs it; `count` = only its array's length (and a preview) is needed. */
+export type JqQuery = string | { query: string; count: boolean };
+
+const text = (q: JqQuery) => (typeof q === 'string' ? q : q.query);
+
+/** Binds `$initial`, `$events`, `$now`, `$__tz` from the input document and defines the date helpers (one line). */
+const HEAD = `. as $__in | $__in.initial as $initial | $__in.events as $events | $__in.now as $now | $__in.tz as $__tz | ${JQ_DATE_PRELUDE}`;
+/** Lines of the program before a query's first line, in the single-query compile check (for jq's line numbers). */
+const CHECK_OFFSET = 2;
+
+/** Wraps one query so that it always yields one object: `{ok: [outputs…]}` or `{error: message}`. */
+function wrap(q: JqQuery): string {
+	const ok =
+		typeof q !== 'string' && q.count
+			? `if length == 1 and (.[0] | type) == "array" then {count: (.[0] | length), head: (.[0] | tojson | .[0:${ACTUAL_MAX_CHARS + 1}])} else {ok: .} end`
+			: '{ok: .}';
+	return `(try ([ (\n${text(q)}\n) ] | ${ok}) catch {error: (. | if type == "string" then . else tojson end)})`;
+}
+
+/**
+ * The whole jq program for `queries`: `[now, q1, now, q2, now, …]` over `.state` of the {@link inputDocument},
+ * so each query's time is the difference of two `now`s. Exported for the bench (native jq on the same program).
+ */
+export function jqProgram(queries: readonly JqQuery[]): string {
+	return `${HEAD}\n$__in.state | [now, ${queries.map((q) => `${wrap(q)}, now`).join(',\n')}]`;
+}
+
+/** Cleans jq-web's "Non-zero exit code: N\n<stderr>" into jq's own message; line numbers are shifted back by `lineOffset`. */
+function jqMessage(err: unknown, lineOffset = 0): string {
+	const text = err instanceof Error ? ((err as Error & { stderr?: string }).stderr ?? err.message) : String(err);
+	const clean = text.replace(/^Non-zero exit code: \d+\s*/, '').trim() || 'jq failed';
+	return lineOffset ? clean.replace(/line (\d+)/g, (_, n: string) => `line ${Math.max(1, Number(n) - lineOffset)}`) : clean;
+}
+
+/** Compile check of one query without running it (defined as a function, never called). @returns jq's message, or null when it compiles. */
+function compileError(engine: JqEngine, query: string): string | null {
 	try {
-		const out = engine.run(input, `[${queries.map(wrap).join(',\n')}]`);
-		return JSON.parse(out) as Outcome[];
+		engine.run('null', `${HEAD}\ndef __sg_query:\n${query}\n; empty`);
+		return null;
+	} catch (err) {
+		return jqMessage(err, CHECK_OFFSET);
+	}
+}
+
+/** Builds the input document `{"events":…,"initial":…,"now":…,"state":…,"tz":…}` from pre-serialized parts. */
+export function inputDocument(input: VerifyInput, tz: Record<string, [number, number][]> = {}): string {
+	return `{"events":${input.events ?? '[]'},"initial":${input.initial ?? 'null'},"now":${input.now ?? 'null'},"state":${input.state},"tz":${JSON.stringify(tz)}}`;
+}
+
+function runProgram(engine: JqEngine, doc: string, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
+	const out = JSON.parse(engine.run(doc, jqProgram(queries))) as unknown[];
+	const outcomes: Outcome[] = [];
+	const ms: number[] = [];
+	for (let i = 0; i < queries.length; i++) {
+		outcomes.push(out[2 * i + 1] as Outcome);
+		ms.push(Math.max(0, Math.round(((out[2 * i + 2] as number) - (out[2 * i] as number)) * 1e5) / 100));
+	}
+	return { outcomes, ms };
+}
+
+/**
+ * Runs every query over `doc` in ONE jq program (one parse). When that program fails as a whole (a compile
+ * error, or a query that halts jq), each query is compile-checked on its own; the compiling ones run together
+ * again, and only if that still fails does each run alone, so every error lands on its own assertion.
+ */
+function runQueries(engine: JqEngine, doc: string, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
+	try {
+		return runProgram(engine, doc, queries);
 	} catch {
-		return queries.map((q) => {
-			try {
-				return (JSON.parse(engine.run(input, wrap(q))) as Outcome[] | Outcome) as Outcome;
-			} catch (err) {
-				// A compile error: report jq's message for the bare query, without our wrapper's text.
-				try {
-					engine.run('null', q);
-				} catch (bare) {
-					return { error: jqMessage(bare) };
-				}
-				return { error: jqMessage(err) };
-			}
+		const outcomes: (Outcome | null)[] = queries.map((q) => {
+			const msg = compileError(engine, text(q));
+			return msg === null ? null : { error: msg };
 		});
+		const ms = queries.map(() => 0);
+		const okIdx = outcomes.flatMap((o, i) => (o === null ? [i] : []));
+		if (okIdx.length > 0) {
+			try {
+				const r = runProgram(engine, doc, okIdx.map((i) => queries[i]!));
+				okIdx.forEach((i, k) => {
+					outcomes[i] = r.outcomes[k]!;
+					ms[i] = r.ms[k]!;
+				});
+			} catch {
+				for (const i of okIdx) {
+					try {
+						const r = runProgram(engine, doc, [queries[i]!]);
+						outcomes[i] = r.outcomes[0]!;
+						ms[i] = r.ms[0]!;
+					} catch (err) {
+						outcomes[i] = { error: jqMessage(err) };
+					}
+				}
+			}
+		}
+		return { outcomes: outcomes as Outcome[], ms };
 	}
 }
 
@@ -64,46 +165,66 @@ function bounded(value: unknown): { actual: unknown; truncated: boolean } {
 
 /**
  * Evaluates assertions over a state.
- * @param input JSON text of the state, e.g. `{"hubspot":{"contacts":[…]}}`.
+ * @param input the state as JSON text (`{"hubspot":{"contacts":[…]}}`), or a {@link VerifyInput} with
+ *   `$initial`, `$events` and `$now` too.
+ * @param assertions in report order; `weight` defaults to 1 and `gating` to true when absent.
  * @param now a monotonic clock for the `ms` figure only (never part of the verdict), e.g. `performance.now`.
+ * @returns the verdict: `passed` iff at least one assertion is gating and every gating one passed; `score` =
+ *   passed weight / total weight (0 with no assertions); each step passes iff its gating assertions pass (and it has one).
  */
-export function evaluate(
-	engine: JqEngine,
-	input: string,
-	assertions: PlacedAssertion[],
-	now: () => number = () => 0
-): { passed: boolean; score: number; first_failing_step: number | null; steps: StepResult[]; assertions: AssertionResult[]; ms: number } {
+export function evaluate(engine: JqEngine, input: string | VerifyInput, assertions: readonly PlacedAssertion[], now: () => number = () => 0): Evaluation {
 	const t0 = now();
-	const outcomes = assertions.length ? runQueries(engine, input, assertions.map((a) => a.query)) : [];
+	const vi: VerifyInput = typeof input === 'string' ? { state: input } : input;
+	const queries = assertions.map((a) => a.query);
+	const jqQueries = assertions.map((a): JqQuery => (COUNT_OPS.has(a.op) ? { query: a.query, count: true } : a.query));
+	const { outcomes, ms } = assertions.length ? runQueries(engine, inputDocument(vi, zoneTables(queries)), jqQueries) : { outcomes: [], ms: [] };
 	const results: AssertionResult[] = assertions.map((a, i) => {
-		const base = { id: a.id, step: a.step, platform: a.platform, op: a.op, expected: a.expected ?? null };
+		const base = { id: a.id, step: a.step, platform: a.platform, op: a.op, expected: a.expected ?? null, weight: a.weight ?? 1, gating: a.gating ?? true, ms: ms[i] ?? 0 };
 		const o = outcomes[i];
 		if (!o) return { ...base, passed: false, outputs: 0, error: 'no result from jq' };
 		if ('error' in o) return { ...base, passed: false, outputs: 0, error: `jq error: ${o.error}` };
+		if ('count' in o) {
+			const verdict = compareCount(a.op, o.count, a.expected);
+			const truncated = o.head.length > ACTUAL_MAX_CHARS;
+			const r: AssertionResult = { ...base, actual: truncated ? `${o.head.slice(0, ACTUAL_MAX_CHARS)}…` : bounded(JSON.parse(o.head)).actual, passed: verdict.passed, outputs: 1 };
+			if (verdict.error) r.error = verdict.error;
+			if (truncated) r.actual_truncated = true;
+			return r;
+		}
 		if (o.ok.length !== 1) {
 			return { ...base, passed: false, outputs: o.ok.length, error: `query yielded ${o.ok.length} values (expected exactly 1)` };
 		}
 		const value = o.ok[0];
-		const verdict = compare(a.op, value, a.expected);
+		const verdict = compare(a.op, value, a.expected, a.tolerance);
 		const { actual, truncated } = bounded(value);
 		const r: AssertionResult = { ...base, actual, passed: verdict.passed, outputs: 1 };
 		if (verdict.error) r.error = verdict.error;
 		if (truncated) r.actual_truncated = true;
 		return r;
 	});
-	const stepIndexes = [...new Set(assertions.map((a) => a.step))].sort((x, y) => x - y);
+	return { ...rollup(results), ms: Math.round((now() - t0) * 100) / 100 };
+}
+
+/**
+ * The strict rollup of per-assertion verdicts (pure).
+ * @returns `passed` iff ≥1 gating assertion and all gating pass; `score` = Σ weight(passed) / Σ weight;
+ *   `steps` in index order, each passing iff it has ≥1 gating assertion and all pass; `first_failing_step`.
+ */
+export function rollup(results: readonly AssertionResult[]): Omit<Evaluation, 'ms'> {
+	const gatingOk = (rs: readonly AssertionResult[]) => rs.some((r) => r.gating) && rs.every((r) => !r.gating || r.passed);
+	const stepIndexes = [...new Set(results.map((r) => r.step))].sort((x, y) => x - y);
 	const steps: StepResult[] = stepIndexes.map((index) => {
 		const own = results.filter((r) => r.step === index);
-		return { index, platform: own[0]?.platform ?? '', passed: own.every((r) => r.passed) };
+		return { index, platform: own[0]?.platform ?? '', passed: gatingOk(own) };
 	});
-	const passedCount = results.filter((r) => r.passed).length;
+	const total = results.reduce((s, r) => s + r.weight, 0);
+	const got = results.reduce((s, r) => s + (r.passed ? r.weight : 0), 0);
 	const failing = steps.find((s) => !s.passed);
 	return {
-		passed: results.length > 0 && passedCount === results.length,
-		score: results.length ? passedCount / results.length : 0,
+		passed: gatingOk(results),
+		score: total > 0 ? Math.min(1, got / total) : 0,
 		first_failing_step: failing ? failing.index : null,
 		steps,
-		assertions: results,
-		ms: Math.round((now() - t0) * 100) / 100
+		assertions: [...results]
 	};
 }

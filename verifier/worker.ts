@@ -1,11 +1,12 @@
 /**
  * The verifier's Web Worker (module worker, Comlink). The page's verify bridge calls `verify(input, assertions)`
- * when the Service Worker forwards a `/verify` request; jq runs here, off the page and SW threads.
+ * when the Service Worker forwards a `/verify` request; jq runs here, off the page and SW threads. A runaway
+ * query cannot be interrupted inside jq, so the bridge enforces the time bound by terminating this worker.
  */
 import './jq-wasm-shim';
 import * as Comlink from 'comlink';
 import type { PlacedAssertion } from './schema';
-import { evaluate, type JqEngine } from './verify';
+import { evaluate, type Evaluation, type JqEngine, type VerifyInput } from './verify';
 
 let engine: Promise<JqEngine> | null = null;
 
@@ -15,11 +16,11 @@ function getEngine(): Promise<JqEngine> {
 }
 
 const api = {
-	/** Evaluates `assertions` over the state JSON text `input`. See `evaluate` in verify.ts. */
-	async verify(input: string, assertions: PlacedAssertion[]) {
+	/** Evaluates `assertions` over `input` (state JSON text, or `{state, initial, events, now}` texts). See `evaluate` in verify.ts. */
+	async verify(input: string | VerifyInput, assertions: PlacedAssertion[]): Promise<Evaluation> {
 		return evaluate(await getEngine(), input, assertions, () => performance.now());
 	},
-	/** Loads the jq engine ahead of the first verification. */
+	/** Loads the jq engine ahead of the first verification; resolves when the worker is ready. */
 	async warm(): Promise<void> {
 		await getEngine();
 	}

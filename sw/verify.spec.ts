@@ -1,0 +1,173 @@
+import 'fake-indexeddb/auto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { blueprints } from '../blueprints/registry';
+import { createHubSpotGym } from '../gyms/hubspot';
+import { HubSpotDb } from '../gyms/hubspot/db';
+import { shippedSeeds } from '../gyms/registry';
+import type { Gym } from '../gyms/types';
+import { createNodeEngine } from '../verifier/node';
+import { splitExport } from '../verifier/merge';
+import type { StateExportDoc } from '../verifier/schema';
+import { evaluate, type JqEngine, type VerifyInput } from '../verifier/verify';
+import { exportRun, initRun, RunError, type RunContext } from './run';
+import { verifyRun, type Verifier } from './verify';
+
+let n = 0;
+let jq: JqEngine;
+beforeAll(async () => {
+	jq = await createNodeEngine();
+});
+const TASK = 'hubspot/inbound-demo-request-v1';
+const CONTACTS = '/crm/v3/objects/contacts';
+
+/** A context whose gym records the tables each exportState call asked for. */
+function ctx(): { c: RunContext; asked: (readonly string[] | undefined)[] } {
+	const asked: (readonly string[] | undefined)[] = [];
+	const gym = createHubSpotGym(new HubSpotDb(`test-verify-${n++}`));
+	const spy: Gym = Object.assign(Object.create(Object.getPrototypeOf(gym)), gym, {
+		exportState: (tables?: readonly string[]) => {
+			asked.push(tables);
+			return gym.exportState(tables);
+		}
+	});
+	return { c: { gyms: [spy], blueprints: blueprints(), seeds: shippedSeeds() }, asked };
+}
+
+const inputs: VerifyInput[] = [];
+const verifier: Verifier = async (input, assertions) => {
+	inputs.push(input);
+	return evaluate(jq, input, assertions);
+};
+const A = (id: string, query: string, op: string, expected?: unknown) => ({ id, description: id, query, op, ...(expected === undefined ? {} : { expected }) });
+
+async function oracle(c: RunContext) {
+	const hub = c.gyms[0]!;
+	const props = { email: 'priya.raman@helixbio.com', firstname: 'Priya', lastname: 'Raman', company: 'Helix Biotech', jobtitle: 'Director of Revenue Operations', phone: '+1 617 555 0142', hubspot_owner_id: '1003' };
+	const created = await hub.handle({ method: 'POST', path: CONTACTS, query: new URLSearchParams(), body: { properties: props } });
+	const id = (created.body as { id: string }).id;
+	await hub.handle({ method: 'PATCH', path: `${CONTACTS}/${id}`, query: new URLSearchParams(), body: { properties: { lifecyclestage: 'salesqualifiedlead', hs_lead_status: 'IN_PROGRESS' } } });
+}
+
+/** A second gym's export for the same run (a synthetic Outreach with a `prospects` table). */
+function outreachExport(run_id: string): StateExportDoc {
+	return {
+		format: 'salesgym.state',
+		version: 1,
+		run_id,
+		task_id: TASK,
+		seed: 1,
+		clock: '2026-03-02T14:31:00.000Z',
+		gyms: { outreach: { prospects: [{ id: '1', attributes: { emails: ['priya.raman@helixbio.com'] } }] } },
+		events: [{ seq: 1, at: '2026-03-02T14:30:30.000Z', gym: 'outreach', method: 'POST', path: '/api/v2/prospects', status: 201, entity: 'prospects', id: '1' }],
+		meta: { outreach: { clock: '2026-03-02T14:31:00.000Z', seq: 1, next_ids: { prospects: 2 } } }
+	};
+}
+
+describe('verifyRun (SW /verify flow)', () => {
+	it('fresh reset fails, the oracle passes; only the tables the queries read are exported', async () => {
+		const { c, asked } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'v1' });
+		const fresh = await verifyRun(c, { run_id: 'v1', task_id: TASK }, [], verifier);
+		expect(fresh.passed).toBe(false);
+		await oracle(c);
+		const done = await verifyRun(c, { run_id: 'v1', task_id: TASK }, [], verifier);
+		expect(done).toMatchObject({ run_id: 'v1', task_id: TASK, passed: true, score: 1, first_failing_step: null });
+		expect(asked.at(-1)).toEqual(['contacts']);
+		expect(JSON.parse(inputs.at(-1)!.state).hubspot).toHaveProperty('contacts');
+		expect(Object.keys(JSON.parse(inputs.at(-1)!.state).hubspot)).toEqual(['contacts']);
+	});
+
+	it('$initial is the post-reset state (computed, not read), $events the log, $now the clock', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'v2' });
+		const assertions = [
+			A('same', '.hubspot.contacts == $initial.hubspot.contacts', 'truthy'),
+			A('owners-same', '.hubspot.owners == $initial.hubspot.owners', 'truthy'),
+			A('events', '$events | length', 'eq', 0),
+			A('now', '$now', 'eq', '2026-03-02T14:30:00.000Z')
+		];
+		const before = await verifyRun(c, { run_id: 'v2', assertions }, [], verifier);
+		expect(before.assertions.map((r) => r.passed)).toEqual([true, true, true, true]);
+		await oracle(c);
+		const after = await verifyRun(c, { run_id: 'v2', assertions }, [], verifier);
+		expect(after.assertions.map((r) => [r.id, r.passed, r.actual])).toEqual([
+			['same', false, false],
+			['owners-same', true, true],
+			['events', false, 2],
+			['now', false, '2026-03-02T14:30:02.000Z']
+		]);
+	});
+
+	it('merges other origins\' exports from the body (states) or from the caller (extra): same verdict', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'v3' });
+		await oracle(c);
+		const assertions = [
+			A('gyms', 'keys', 'eq', ['hubspot', 'outreach']),
+			A('enrolled-after-crm', '($events | map(select(.gym == "hubspot")) | last | .at) < ($events | map(select(.gym == "outreach")) | first | .at)', 'truthy'),
+			A('same-person', '[.hubspot.contacts[] | select(.properties.email == "priya.raman@helixbio.com")] | length', 'eq', 1),
+			A('in-outreach', '.outreach.prospects[0].attributes.emails[0]', 'eq', 'priya.raman@helixbio.com'),
+			A('now', '$now', 'eq', '2026-03-02T14:31:00.000Z')
+		];
+		const viaBody = await verifyRun(c, { run_id: 'v3', assertions, states: [outreachExport('v3')] }, [], verifier);
+		const viaExtra = await verifyRun(c, { run_id: 'v3', assertions }, [outreachExport('v3')], verifier);
+		expect(viaBody.passed).toBe(true);
+		const strip = (r: typeof viaBody) => ({ ...r, ms: 0, timing: undefined, assertions: r.assertions.map((x) => ({ ...x, ms: 0 })) });
+		expect(strip(viaExtra)).toEqual(strip(viaBody));
+	});
+
+	it('same verdict when the local gym\'s own state arrives as another origin\'s export', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'v4' });
+		await oracle(c);
+		const local = await verifyRun(c, { run_id: 'v4', task_id: TASK }, [], verifier);
+		const { state } = await exportRun(c);
+		const [hub] = splitExport(state as StateExportDoc);
+		// Another origin's SW: its own hubspot database has no run, so all of the state comes from `states`.
+		const { c: other } = ctx();
+		await initRun(other, { task_id: TASK, run_id: 'v4' });
+		const remote = await verifyRun(other, { run_id: 'v4', task_id: TASK, states: [hub!] }, [], verifier);
+		const strip = (r: typeof local) => ({ ...r, ms: 0, timing: undefined, assertions: r.assertions.map((x) => ({ ...x, ms: 0 })) });
+		expect(strip(remote)).toEqual(strip(local));
+	});
+
+	it('409 for another run in the exports or a stale run_id; 400 for a gym twice or a bad body', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'v5' });
+		const fail = (body: unknown, extra: StateExportDoc[] = []) =>
+			verifyRun(c, body, extra, verifier).then(
+				() => {
+					throw new Error('expected a RunError');
+				},
+				(e: RunError) => [e.status, e.message]
+			);
+		expect(await fail({ run_id: 'v5', task_id: TASK, states: [outreachExport('other')] })).toEqual([409, 'states[0]: run_id "other" is not the run being verified ("v5")']);
+		expect((await fail({ run_id: 'v5', task_id: TASK, states: [outreachExport('v5')] }, [outreachExport('v5')]))[0]).toBe(400);
+		expect((await fail({ run_id: 'old', task_id: TASK }))[0]).toBe(409);
+		expect((await fail({ run_id: 'v5', task_id: TASK, states: [{ ...outreachExport('v5'), format: 'x' }] }))[0]).toBe(400);
+		expect((await fail({ run_id: 'v5', task_id: TASK, timeout_ms: 0 }))[0]).toBe(400);
+	});
+
+	it('passes the time bound to the verifier (default 5000 ms)', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'v6' });
+		const bounds: number[] = [];
+		const spy: Verifier = async (input, assertions, t) => {
+			bounds.push(t);
+			return evaluate(jq, input, assertions);
+		};
+		await verifyRun(c, { run_id: 'v6', task_id: TASK }, [], spy);
+		await verifyRun(c, { run_id: 'v6', task_id: TASK, timeout_ms: 250 }, [], spy);
+		expect(bounds).toEqual([5000, 250]);
+	});
+});
+
+describe('timing', () => {
+	it('reports where the time went in the SW', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'v7' });
+		const r = await verifyRun(c, { run_id: 'v7', task_id: TASK }, [], verifier);
+		expect(Object.keys(r.timing ?? {})).toEqual(['export_ms', 'prepare_ms', 'verifier_ms']);
+		expect(r.timing!.verifier_ms).toBeGreaterThanOrEqual(r.ms);
+	});
+});

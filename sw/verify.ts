@@ -1,0 +1,97 @@
+/**
+ * `POST /verify` in the Service Worker: validates the request, exports only the tables the assertions read,
+ * merges the exports of the run's gyms served elsewhere (`states` in the body, or `extra` fetched by the
+ * caller), computes `$initial` when a query mentions it, and hands the prepared input to a verifier (the
+ * calling page's worker). Pure of SW globals so that Node tests run it over fake-indexeddb.
+ */
+import { placedAssertions } from '../blueprints/registry';
+import type { Blueprint } from '../blueprints/schema';
+import { mergeExports, MergeError, type ExportLike } from '../verifier/merge';
+import { mentionsVar, needsOf, verificationInput } from '../verifier/prepare';
+import { DEFAULT_TIMEOUT_MS, VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
+import { tablesFor } from '../verifier/tables';
+import type { Evaluation, VerifyInput } from '../verifier/verify';
+import { exportRun, RunError, type RunContext } from './run';
+
+/**
+ * Runs a prepared verification somewhere (the page's worker). Resolves to the evaluation.
+ * @throws RunError 504 on a timeout, 500 when the verifier failed, 400 when there is no page to run it.
+ */
+export type Verifier = (input: VerifyInput, assertions: PlacedAssertion[], timeoutMs: number) => Promise<Evaluation>;
+
+/** The assertions of a verify request: the task's (placed in their steps) or the inline ones (step 0, platform `inline`). */
+function assertionsOf(ctx: RunContext, req: VerifyRequest): { assertions: PlacedAssertion[]; blueprint: Blueprint | undefined } {
+	if (req.task_id !== undefined) {
+		const bp = ctx.blueprints.get(req.task_id);
+		if (!bp) throw new RunError(404, `unknown task_id "${req.task_id}"`);
+		return { assertions: placedAssertions(bp), blueprint: bp };
+	}
+	return { assertions: (req.assertions ?? []).map((a) => ({ ...a, step: 0, platform: 'inline' })), blueprint: undefined };
+}
+
+/**
+ * The state right after reset of every gym in `gymNames` that this build knows (`Gym.initialTables`), for
+ * the run's task, seed and clock. Gyms served on other origins are computed here too: the same build ships them.
+ * @throws RunError 500 when a gym cannot compute it.
+ */
+async function initialOf(ctx: RunContext, run: Pick<ExportLike, 'run_id' | 'task_id' | 'seed'>, gymNames: ReadonlySet<string>): Promise<Record<string, Record<string, unknown[]>>> {
+	const bp = run.task_id === null ? undefined : ctx.blueprints.get(run.task_id);
+	const clock = bp?.clock ?? ctx.seeds.get(run.seed) ?? '';
+	const out: Record<string, Record<string, unknown[]>> = {};
+	for (const gym of ctx.gyms) {
+		if (!gymNames.has(gym.name)) continue;
+		try {
+			out[gym.name] = await gym.initialTables({ run_id: run.run_id, task_id: run.task_id, seed: run.seed, clock, fixtures: bp?.fixtures[gym.name as keyof Blueprint['fixtures']] });
+		} catch (err) {
+			throw new RunError(500, `$initial of ${gym.name}: ${(err as Error).message}`);
+		}
+	}
+	return out;
+}
+
+/**
+ * Verifies the current run.
+ * @param body the parsed JSON body of `POST /verify` (validated here with {@link VerifyRequest}).
+ * @param extra exports of the run's gyms on other origins, besides the body's `states` (e.g. fetched from the
+ *   state store `/state/<run_id>/<gym>.json`). Gyms they hold are not exported locally.
+ * @param verifier runs the prepared input (the page's worker).
+ * @returns the verdict `{run_id, task_id, passed, score, first_failing_step, steps, assertions, ms}`.
+ * @throws RunError 400 (bad body, a gym twice), 404 (unknown task), 409 (not the current run, a run_id of
+ *   another run in the exports, task mismatch), 500/504 from the verifier.
+ */
+export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly ExportLike[], verifier: Verifier): Promise<VerifyResult> {
+	const parsed = VerifyRequest.safeParse(body);
+	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+	const req = parsed.data;
+	const { assertions } = assertionsOf(ctx, req);
+	const others: ExportLike[] = [...(req.states ?? []), ...extra];
+	const remote = new Set(others.flatMap((o) => Object.keys(o.gyms)));
+	const local = ctx.gyms.filter((g) => !remote.has(g.name));
+	const queries = assertions.map((a) => a.query);
+	const needs = needsOf(queries, ctx.gyms.map((g) => g.name).concat([...remote]));
+	const t0 = performance.now();
+	let merged: ExportLike;
+	try {
+		if (local.length > 0) {
+			const { state } = await exportRun({ ...ctx, gyms: local }, (gym) => tablesFor(needs, gym));
+			if (state.run_id !== req.run_id) throw new RunError(409, `run_id "${req.run_id}" is not the current run ("${state.run_id}")`);
+			merged = mergeExports(state, others);
+		} else {
+			// Every gym of the run lives elsewhere: the exports alone make the run.
+			merged = mergeExports(others[0]!, others.slice(1));
+			if (merged.run_id !== req.run_id) throw new RunError(409, `run_id "${req.run_id}" is not the run of the given states ("${merged.run_id}")`);
+		}
+	} catch (err) {
+		if (err instanceof MergeError) throw new RunError(err.status, err.message);
+		throw err;
+	}
+	if (req.task_id !== undefined && merged.task_id !== req.task_id) throw new RunError(409, `task_id "${req.task_id}" is not the current run's task ("${merged.task_id}")`);
+	const t1 = performance.now();
+	const initial = mentionsVar(queries, 'initial') ? await initialOf(ctx, merged, new Set(Object.keys(merged.gyms))) : null;
+	const input = verificationInput(merged, queries, initial);
+	const t2 = performance.now();
+	const result = await verifier(input, assertions, req.timeout_ms ?? DEFAULT_TIMEOUT_MS);
+	const r2 = (x: number) => Math.round(x * 100) / 100;
+	const timing = { export_ms: r2(t1 - t0), prepare_ms: r2(t2 - t1), verifier_ms: r2(performance.now() - t2) };
+	return { run_id: req.run_id, task_id: req.task_id ?? null, ...result, timing };
+}

@@ -1,0 +1,49 @@
+/**
+ * Differential test: the same assertions through jq-web in Node and through the native jq binary (when
+ * installed) must give the same verdicts and values. The page leg is tests/e2e/verifier.spec.ts.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createNativeEngine, createNodeEngine, NATIVE_JQ } from './node';
+import { verificationInput } from './prepare';
+import { evaluate, type Evaluation, type JqEngine } from './verify';
+import { DIFFERENTIAL_ASSERTIONS, differentialExport } from './differential';
+
+const native = createNativeEngine();
+let web: JqEngine;
+beforeAll(async () => {
+	web = await createNodeEngine();
+});
+
+/** The verdict without timings, for comparison. */
+export function comparable(r: Evaluation): unknown {
+	return { ...r, ms: 0, assertions: r.assertions.map((a) => ({ ...a, ms: 0, error: a.error === undefined ? undefined : a.error.startsWith('jq error') ? 'jq error' : a.error })) };
+}
+
+describe('Node (jq-web) vs native jq', () => {
+	it.skipIf(!native)(`same verdicts as ${NATIVE_JQ}`, () => {
+		const input = verificationInput(differentialExport(), DIFFERENTIAL_ASSERTIONS.map((a) => a.query), differentialExport().gyms);
+		const a = evaluate(web, input, DIFFERENTIAL_ASSERTIONS);
+		const b = evaluate(native!, input, DIFFERENTIAL_ASSERTIONS);
+		expect(comparable(b)).toEqual(comparable(a));
+		// The suite exercises both outcomes and errors.
+		expect(a.assertions.some((r) => r.passed)).toBe(true);
+		expect(a.assertions.some((r) => !r.passed)).toBe(true);
+	});
+	it.runIf(!native)(`skipped: ${NATIVE_JQ} is not installed`, () => {
+		expect(native).toBeNull();
+	});
+	it('a verdict mismatch is detected (the comparison can fail)', () => {
+		const input = verificationInput(differentialExport(), DIFFERENTIAL_ASSERTIONS.map((a) => a.query), null);
+		const a = evaluate(web, input, DIFFERENTIAL_ASSERTIONS);
+		const flipped = structuredClone(a);
+		flipped.assertions[0]!.passed = !flipped.assertions[0]!.passed;
+		expect(comparable(flipped)).not.toEqual(comparable(a));
+	});
+});
+
+describe('the differential suite', () => {
+	it('covers every operator', async () => {
+		const { COVERED_OPS, OPS } = await import('./differential');
+		expect([...OPS].filter((op) => !COVERED_OPS.has(op))).toEqual([]);
+	});
+});
