@@ -45,12 +45,14 @@ async function post(page: Page, body: unknown): Promise<{ status: number; json: 
 }
 
 test('differential: the page, Node (jq-web) and native jq give the same verdicts', async ({ gym }) => {
+	const doc = differentialExport();
 	await gym.open('/hubspot/contacts');
-	await gym.reset({ run_id: 'diff-local' });
+	// The run's gyms that `states` does not hold (calendly, salesnav) are exported locally: same run id.
+	await gym.reset({ run_id: doc.run_id });
 	// Right after a sandbox reset on seed 1, the export IS what the SW computes as `$initial` for a run without a task.
 	const sandboxInitial = (JSON.parse(await gym.exportState()) as StateExportDoc).gyms;
-	const doc = differentialExport();
-	// Every gym of this run comes from `states`, so the page judges exactly the export Node judges.
+	// hubspot and outreach come from `states`; no assertion reads the local calendly/salesnav (pruned), so the
+	// page judges exactly the export Node judges.
 	const page = await post(gym.page, { run_id: doc.run_id, assertions: inline(DIFFERENTIAL_ASSERTIONS), states: splitExport(doc) });
 	expect(page.status).toBe(200);
 	const queries = DIFFERENTIAL_ASSERTIONS.map((a) => a.query);
@@ -95,7 +97,7 @@ test('cross-gym: the same verdict whether the gyms share an origin or not; 409 a
 	await gym.reset({ task_id: TASK, run_id: 'xgym' });
 	await oracle.act(gym.page, blueprint, { baseUrl: baseURL!, runId: 'xgym' });
 	const assertions = [
-		{ id: 'gyms', description: 'both gyms', query: 'keys', op: 'eq', expected: ['hubspot', 'outreach'] },
+		{ id: 'gyms', description: 'local gyms + the other origin\'s outreach', query: 'keys', op: 'eq', expected: ['calendly', 'hubspot', 'outreach', 'salesnav'] },
 		{ id: 'in-crm-and-outreach', description: 'same person', query: '[.hubspot.contacts[].properties.email] as $crm | [.outreach.prospects[].attributes.emails[] | select(. as $e | $crm | index($e))] | length', op: 'eq', expected: 1 },
 		{ id: 'crm-first', description: 'CRM before Outreach', query: '($events | map(select(.gym == "hubspot")) | last | .at) < ($events | map(select(.gym == "outreach")) | first | .at)', op: 'truthy' },
 		{ id: 'not-opted-out', description: 'compliance', query: '[.outreach.prospects[] | select(.attributes.optedOut)] | length', op: 'eq', expected: 0 },
@@ -123,7 +125,8 @@ test('cross-gym: the same verdict whether the gyms share an origin or not; 409 a
 test('a runaway query times out as an infrastructure error (never a fail), and the recreated worker verifies again', async ({ gym }) => {
 	await gym.open('/hubspot/contacts');
 	await gym.reset({ task_id: TASK, run_id: 'slow' });
-	const ok = { id: 'count', description: 'seed + fixture', query: '.hubspot.contacts | length', op: 'eq', expected: 41 };
+	const contacts = (JSON.parse(await gym.exportState()) as StateExportDoc).gyms.hubspot!.contacts!.length;
+	const ok = { id: 'count', description: 'seed + fixture', query: '.hubspot.contacts | length', op: 'eq', expected: contacts };
 	expect((await post(gym.page, { run_id: 'slow', assertions: [ok] })).json.passed).toBe(true);
 	const spawnsBefore = await gym.page.evaluate(() => window.__salesgymVerifier!.spawns);
 	const t0 = Date.now();
@@ -165,12 +168,13 @@ test('verifications sent before the worker is ready wait for it (concurrent, col
 test('an aborted verification stops the worker (recreated), and the next one runs at once', async ({ gym }) => {
 	await gym.open('/hubspot/contacts');
 	await gym.reset({ task_id: TASK, run_id: 'abort' });
-	const ok = { id: 'count', description: 'seed + fixture', query: '.hubspot.contacts | length', op: 'eq', expected: 41 };
+	const contacts = (JSON.parse(await gym.exportState()) as StateExportDoc).gyms.hubspot!.contacts!.length;
+	const ok = { id: 'count', description: 'seed + fixture', query: '.hubspot.contacts | length', op: 'eq', expected: contacts };
 	expect((await post(gym.page, { run_id: 'abort', assertions: [ok] })).json.passed).toBe(true);
 	const spawnsBefore = await gym.page.evaluate(() => window.__salesgymVerifier!.spawns);
 	// Chromium does not abort the SW's FetchEvent.request.signal when a page aborts fetch('/verify'), so the abort
 	// path is driven through the page's bridge directly (the SW forwards request aborts where browsers support them).
-	const outcome = await gym.page.evaluate(async () => {
+	const outcome = await gym.page.evaluate(async (contacts) => {
 		const v = window.__salesgymVerifier!;
 		const ctl = new AbortController();
 		const loop = [{ id: 'loop', description: 'd', query: 'reduce range(1e12) as $i (0; . + 1)', op: 'exists' as const, weight: 1, gating: true, step: 0, platform: 'inline' }];
@@ -179,9 +183,9 @@ test('an aborted verification stops the worker (recreated), and the next one run
 		ctl.abort();
 		const first = await slow;
 		const t0 = performance.now();
-		const res = await fetch('/verify', { method: 'POST', body: JSON.stringify({ run_id: 'abort', assertions: [{ id: 'count', description: 'd', query: '.hubspot.contacts | length', op: 'eq', expected: 41 }] }) });
+		const res = await fetch('/verify', { method: 'POST', body: JSON.stringify({ run_id: 'abort', assertions: [{ id: 'count', description: 'd', query: '.hubspot.contacts | length', op: 'eq', expected: contacts }] }) });
 		return { first, status: res.status, passed: (await res.json()).passed, ms: performance.now() - t0 };
-	});
+	}, contacts);
 	expect(outcome).toMatchObject({ first: { status: 'error', kind: 'aborted' }, status: 200, passed: true });
 	expect(outcome.ms).toBeLessThan(10_000);
 	expect(await gym.page.evaluate(() => window.__salesgymVerifier!.spawns)).toBe(spawnsBefore + 1);
