@@ -104,3 +104,23 @@ export interface Gym {
 	/** Serves one API request. Never throws for bad input: answers the vendor's error shape. */
 	handle(req: ApiRequest): Promise<ApiResponse>;
 }
+
+/**
+ * A projected row standing for a world entity (seeds/world.ts), with the join keys as the gym stores them; what
+ * each gym's `integrity.ts` `worldRefs()` returns for the cross-gym integrity test (`seeds/integrity.spec.ts`).
+ */
+export interface WorldRef {
+	/** Table of the row. */
+	table: string;
+	/** The row's id in the gym (id, URI or lead id). */
+	id: string;
+	kind: 'person' | 'company' | 'user';
+	/** Email as stored (lower case not guaranteed). */
+	email?: string;
+	/** Company domain, e.g. `acme.com`. */
+	domain?: string;
+	/** `https://www.linkedin.com/in/<slug>`. */
+	linkedinUrl?: string;
+	/** Domain of the person's company, as the gym links them. */
+	companyDomain?: string;
+}

@@ -6,36 +6,16 @@
  * `{title:"Resource Not Found", message:"The server could not find the requested resource.", details:[]}`
  * (platforms.md §4.3), and nothing is written.
  */
-import { z } from 'zod';
 import { createGymStore } from '../store';
+import { gymExportSchema } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
 import { CalendlyDb } from './db';
 import { danglingRefs } from './integrity';
 import { CALENDLY_TABLE_NAMES, CalendlyState } from './schema';
 import { initialState } from './seed';
 
-const Iso = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/, 'UTC ISO-8601 with milliseconds');
-const GymEventSchema = z.strictObject({
-	seq: z.number().int().positive(),
-	at: Iso,
-	gym: z.literal('calendly'),
-	method: z.string(),
-	path: z.string(),
-	status: z.number().int(),
-	entity: z.string(),
-	id: z.string()
-});
-const RunMetaSchema = z.strictObject({
-	key: z.literal('run'),
-	run_id: z.string().min(1),
-	task_id: z.string().nullable(),
-	seed: z.number().int().nonnegative(),
-	clock: Iso,
-	seq: z.number().int().nonnegative(),
-	next_ids: z.record(z.string(), z.number().int().positive())
-});
 /** The gym's slice of a state export: every table (strict rows), meta and events. */
-export const CalendlyExport = z.strictObject({ tables: CalendlyState, meta: RunMetaSchema, events: z.array(GymEventSchema) });
+export const CalendlyExport = gymExportSchema('calendly', CalendlyState);
 
 /** Rows are keyed and ordered by `uri` (code-unit order). */
 const byUri = (a: { uri: string }, b: { uri: string }) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0);

@@ -3,6 +3,9 @@
  * the epoch, and its internal references (URIs) that must resolve.
  */
 import type { CalendlyState, CalendlyTable } from './schema';
+import type { WorldRef } from '../types';
+
+export type { WorldRef };
 
 /** One URI reference that resolves to no row. */
 export interface DanglingRef {
@@ -74,16 +77,6 @@ export function danglingRefs(tables: Record<string, unknown[]>): string[] {
 	return danglingRefDetails(tables as Partial<CalendlyState>).map((d) => `${d.table} ${d.uri} ${d.path} → ${d.target}`);
 }
 
-/** A projected row standing for a world entity, with the join keys as the gym stores them. */
-export interface WorldRef {
-	table: string;
-	id: string;
-	kind: 'person' | 'company' | 'user';
-	email?: string;
-	domain?: string;
-	linkedinUrl?: string;
-	companyDomain?: string;
-}
 
 /**
  * Rows that stand for world entities: users (user: email) and invitees (person: the email they booked with,

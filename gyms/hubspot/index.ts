@@ -2,15 +2,15 @@
  * The HubSpot gym: routes vendor paths to handlers, and implements reset / export / import over its database.
  * Base URL on the gym origin: `/api/hubspot` (stands for `https://api.hubapi.com`).
  */
-import { z } from 'zod';
 import { createGymStore } from '../store';
+import { gymExportSchema } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
 import { createContact, getContact, listContacts, searchContacts, updateContact } from './api/contacts';
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
 import { getObject, listAssociations, listObjects, listPipelines, READ_ONLY_TYPES } from './api/objects';
 import { listOwners } from './api/owners';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
-import { HUBSPOT_TABLES, HubSpotState, IsoTimestamp } from './schema';
+import { HUBSPOT_TABLES, HubSpotState } from './schema';
 import { initialState } from './seed';
 
 type Handler = (db: HubSpotDb, req: ApiRequest, ...params: string[]) => Promise<ApiResponse>;
@@ -31,26 +31,7 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals$/, handler: listPipelines }
 ];
 
-const GymEventSchema = z.strictObject({
-	seq: z.number().int().positive(),
-	at: IsoTimestamp,
-	gym: z.literal('hubspot'),
-	method: z.string(),
-	path: z.string(),
-	status: z.number().int(),
-	entity: z.string(),
-	id: z.string()
-});
-const RunMetaSchema = z.strictObject({
-	key: z.literal('run'),
-	run_id: z.string().min(1),
-	task_id: z.string().nullable(),
-	seed: z.number().int().nonnegative(),
-	clock: IsoTimestamp,
-	seq: z.number().int().nonnegative(),
-	next_ids: z.record(z.string(), z.number().int().positive())
-});
-const HubSpotExport = z.strictObject({ tables: HubSpotState, meta: RunMetaSchema, events: z.array(GymEventSchema) });
+const HubSpotExport = gymExportSchema('hubspot', HubSpotState);
 
 /** Creates the HubSpot gym over the database `name` (default `salesgym-hubspot`). */
 export function createHubSpotGym(db = new HubSpotDb()): Gym {

@@ -4,17 +4,10 @@
  * after the epoch, and the references that must resolve.
  */
 import { ASSOCIATION_OBJECT_TYPES, type Association, type CrmObject, type HubSpotState, type Owner } from './schema';
+import type { WorldRef } from '../types';
 
-/** A projected row standing for a world entity, with the join keys as the gym stores them. */
-export interface WorldRef {
-	table: string;
-	id: string;
-	kind: 'person' | 'company' | 'user';
-	email?: string;
-	domain?: string;
-	linkedinUrl?: string;
-	companyDomain?: string;
-}
+export type { WorldRef };
+
 
 /**
  * Rows that stand for world entities: owners (user: email), companies (company: domain), contacts (person:

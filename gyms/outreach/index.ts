@@ -5,38 +5,19 @@
  * The API endpoints are a later issue: for now every request is answered with Outreach's own 404 error
  * envelope `{errors:[{id:"resourceNotFound", title, detail}]}` (platforms.md §3.3), and nothing is written.
  */
-import { z } from 'zod';
 import { createGymStore } from '../store';
+import { gymExportSchema } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
 import { OutreachDb } from './db';
 import { danglingRefs } from './integrity';
-import { IsoTimestamp, OUTREACH_TABLE_NAMES, OutreachState } from './schema';
+import { OUTREACH_TABLE_NAMES, OutreachState } from './schema';
 import { initialState } from './seed';
 
 /** JSON:API media type Outreach answers with. */
 export const JSON_API = 'application/vnd.api+json';
 
-const GymEventSchema = z.strictObject({
-	seq: z.number().int().positive(),
-	at: IsoTimestamp,
-	gym: z.literal('outreach'),
-	method: z.string(),
-	path: z.string(),
-	status: z.number().int(),
-	entity: z.string(),
-	id: z.string()
-});
-const RunMetaSchema = z.strictObject({
-	key: z.literal('run'),
-	run_id: z.string().min(1),
-	task_id: z.string().nullable(),
-	seed: z.number().int().nonnegative(),
-	clock: IsoTimestamp,
-	seq: z.number().int().nonnegative(),
-	next_ids: z.record(z.string(), z.number().int().positive())
-});
 /** The gym's slice of a state export: every table (strict rows), meta and events. */
-export const OutreachExport = z.strictObject({ tables: OutreachState, meta: RunMetaSchema, events: z.array(GymEventSchema) });
+export const OutreachExport = gymExportSchema('outreach', OutreachState);
 
 /**
  * Outreach's 404 for a path this replica does not serve (yet).

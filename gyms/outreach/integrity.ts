@@ -3,6 +3,9 @@
  * the epoch, and its internal references (JSON:API relationships) that must resolve.
  */
 import { OUTREACH_TABLE_NAMES, TABLE_OF_TYPE, type OutreachState, type OutreachTable, type ResourceType } from './schema';
+import type { WorldRef } from '../types';
+
+export type { WorldRef };
 
 /** One reference that resolves to no row. */
 export interface DanglingRef {
@@ -44,16 +47,6 @@ export function danglingRefs(tables: Record<string, unknown[]>): string[] {
 	return danglingRefDetails(tables).map((d) => `${d.table}/${d.id} ${d.path} → ${d.targetTable}/${d.targetId}`);
 }
 
-/** A projected row standing for a world entity, with the join keys as the gym stores them. */
-export interface WorldRef {
-	table: string;
-	id: string;
-	kind: 'person' | 'company' | 'user';
-	email?: string;
-	domain?: string;
-	linkedinUrl?: string;
-	companyDomain?: string;
-}
 
 /**
  * Rows that stand for world entities: prospects (person: first email, LinkedIn URL, account domain), accounts

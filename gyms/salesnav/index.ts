@@ -6,35 +6,16 @@
  * For now every request is answered with a LinkedIn-style JSON error
  * `404 {status:404, serviceErrorCode:0, code:"NOT_FOUND", message}`, and nothing is written.
  */
-import { z } from 'zod';
 import { createGymStore } from '../store';
+import { gymExportSchema } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
 import { SalesNavDb } from './db';
 import { danglingRefs } from './integrity';
-import { IsoTimestamp, SALESNAV_KEYS, SALESNAV_TABLE_NAMES, SalesNavState } from './schema';
+import { SALESNAV_KEYS, SALESNAV_TABLE_NAMES, SalesNavState } from './schema';
 import { initialState } from './seed';
 
-const GymEventSchema = z.strictObject({
-	seq: z.number().int().positive(),
-	at: IsoTimestamp,
-	gym: z.literal('salesnav'),
-	method: z.string(),
-	path: z.string(),
-	status: z.number().int(),
-	entity: z.string(),
-	id: z.string()
-});
-const RunMetaSchema = z.strictObject({
-	key: z.literal('run'),
-	run_id: z.string().min(1),
-	task_id: z.string().nullable(),
-	seed: z.number().int().nonnegative(),
-	clock: IsoTimestamp,
-	seq: z.number().int().nonnegative(),
-	next_ids: z.record(z.string(), z.number().int().positive())
-});
 /** The gym's slice of a state export: every table (strict rows), meta and events. */
-export const SalesNavExport = z.strictObject({ tables: SalesNavState, meta: RunMetaSchema, events: z.array(GymEventSchema) });
+export const SalesNavExport = gymExportSchema('salesnav', SalesNavState);
 
 /**
  * The replica-internal API's 404 (LinkedIn REST error shape).

@@ -3,6 +3,9 @@
  * allowed after the epoch, and its internal references that must resolve.
  */
 import { SALESNAV_KEYS, type SalesNavState, type SalesNavTable } from './schema';
+import type { WorldRef } from '../types';
+
+export type { WorldRef };
 
 /** One reference that resolves to no row. */
 export interface DanglingRef {
@@ -93,16 +96,6 @@ export function danglingRefs(tables: Record<string, unknown[]>): string[] {
 	return danglingRefDetails(tables as Partial<SalesNavState>).map((d) => `${d.table}/${d.key} ${d.path} → ${d.targetTable}/${d.target}`);
 }
 
-/** A projected row standing for a world entity, with the join keys as the gym stores them. */
-export interface WorldRef {
-	table: string;
-	id: string;
-	kind: 'person' | 'company' | 'user';
-	email?: string;
-	domain?: string;
-	linkedinUrl?: string;
-	companyDomain?: string;
-}
 
 /** Host of a URL, lower-case, without `www.` (`https://www.acme.com/` → `acme.com`). */
 const hostOf = (url: string) => url.replace(/^https?:\/\//, '').replace(/^www\./, '').split('/')[0]!.toLowerCase();

@@ -8,6 +8,7 @@
  * Timestamps are UTC ISO-8601 with milliseconds (the UI shows them relative).
  */
 import { z } from 'zod';
+import { FUNCTIONS, HEADCOUNT_BANDS, SENIORITIES } from '../../seeds/world';
 
 /** UTC ISO-8601 timestamp with milliseconds. */
 export const IsoTimestamp = z
@@ -50,51 +51,13 @@ export const ThreadId = localId('InMail thread');
 export const PLANS = ['Core', 'Advanced', 'Advanced Plus'] as const;
 export const DEGREES = ['1st', '2nd', '3rd', 'out_of_network'] as const;
 /** Seniority level (UI labels, platforms.md §1.3). */
-export const SENIORITIES = [
-	'Owner / Partner',
-	'CXO',
-	'Vice President',
-	'Director',
-	'Experienced Manager',
-	'Entry Level Manager',
-	'Strategic',
-	'Senior',
-	'Entry Level',
-	'In Training'
-] as const;
+export { SENIORITIES };
 export type Seniority = (typeof SENIORITIES)[number];
 /** Function (26 UI labels). */
-export const FUNCTIONS = [
-	'Accounting',
-	'Administrative',
-	'Arts and Design',
-	'Business Development',
-	'Community and Social Services',
-	'Consulting',
-	'Education',
-	'Engineering',
-	'Entrepreneurship',
-	'Finance',
-	'Healthcare Services',
-	'Human Resources',
-	'Information Technology',
-	'Legal',
-	'Marketing',
-	'Media and Communication',
-	'Military and Protective Services',
-	'Operations',
-	'Product Management',
-	'Program and Project Management',
-	'Purchasing',
-	'Quality Assurance',
-	'Real Estate',
-	'Research',
-	'Sales',
-	'Customer Success and Support'
-] as const;
+export { FUNCTIONS };
 export type LeadFunction = (typeof FUNCTIONS)[number];
 /** Company headcount bands (UI labels). */
-export const HEADCOUNT_BANDS = ['Self-employed', '1-10', '11-50', '51-200', '201-500', '501-1,000', '1,001-5,000', '5,001-10,000', '10,001+'] as const;
+export { HEADCOUNT_BANDS };
 export type HeadcountBand = (typeof HEADCOUNT_BANDS)[number];
 /** Company type (UI labels). */
 export const COMPANY_TYPES = ['Public company', 'Privately held', 'Non-profit', 'Educational institution', 'Government agency', 'Self-employed', 'Self-owned', 'Partnership'] as const;
