@@ -4,7 +4,9 @@
  * Why: on the first load of a fresh browser context the page is not controlled, and a fetch made before
  * `clients.claim()` goes to the network (stack-notes "First load is not intercepted"). Every API call
  * awaits {@link swReady} first. Readiness is published as `document.body.dataset.swReady`:
- * `"1"` when controlled, `"error"` when the bound passed (the layout then shows a visible alert).
+ * `"1"` when controlled, `"error"` when the bound passed (the layout then shows a visible alert). A first
+ * install that is only slow (a loaded machine) still recovers: when control arrives after the bound, the flag
+ * turns `"1"`, {@link swReady} resolves from then on, and {@link swControl} lets the layout drop its alert.
  */
 import { installVerifyBridge, verifierWorker } from './verify-bridge';
 
@@ -12,6 +14,15 @@ import { installVerifyBridge, verifierWorker } from './verify-bridge';
 export const SW_READY_TIMEOUT_MS = 5000;
 
 let ready: Promise<void> | null = null;
+let control: Promise<void> | null = null;
+
+/**
+ * Resolves when the Service Worker controls the page, however long that takes (no bound; {@link swReady}
+ * must have been called, else it never resolves).
+ */
+export function swControl(): Promise<void> {
+	return control ?? new Promise<void>(() => {});
+}
 
 /**
  * Registers `/service-worker.js` (once) and resolves when `navigator.serviceWorker.controller` is set.
@@ -26,6 +37,7 @@ export function swReady(): Promise<void> {
 			if (navigator.serviceWorker.controller) return resolve();
 			navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
 		});
+		control = controlled;
 		const timeout = new Promise<never>((_, reject) =>
 			setTimeout(
 				() => reject(new Error(`The gym's Service Worker did not take control within ${SW_READY_TIMEOUT_MS / 1000} s. Reload the page.`)),
@@ -42,6 +54,11 @@ export function swReady(): Promise<void> {
 	})();
 	ready.catch(() => {
 		document.body.dataset.swReady = 'error';
+		control?.then(() => {
+			ready = Promise.resolve();
+			document.body.dataset.swReady = '1';
+			warmVerifierOnce();
+		});
 	});
 	return ready;
 }

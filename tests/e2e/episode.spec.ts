@@ -117,6 +117,20 @@ test('when the SW cannot take control, the page shows a visible error within the
 	expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(false);
 });
 
+test('a first install slower than the 5 s bound shows the alert, then recovers when the SW takes control', async ({ page }) => {
+	// Delay the real registration by 6 s: past the page's bound, but the SW does install and claim the page.
+	await page.addInitScript(() => {
+		const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+		navigator.serviceWorker.register = (url, options) => new Promise((resolve) => setTimeout(() => resolve(register(url, options)), 6000));
+	});
+	await page.goto('/hubspot/contacts');
+	await expect(page.getByRole('alert')).toContainText('salesgym could not start', { timeout: 8000 });
+	expect(await page.evaluate(() => document.body.dataset.swReady)).toBe('error');
+	await page.waitForFunction(() => document.body.dataset.swReady === '1' && !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
+	await expect(page.getByRole('alert')).toHaveCount(0);
+	await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible({ timeout: 15_000 });
+});
+
 test('offline after the first load: reload, the gym API and /verify all work from the SW and its caches', async ({ gym, context }) => {
 	const { page } = gym;
 	await gym.open('/hubspot/contacts');
