@@ -166,6 +166,8 @@ describe('episode lines', () => {
 		expect(header).toBe('task               agent   passed  score        ms');
 		expect(line).toBe('hubspot/a-task-v1  oracle  true     1.00      2345');
 		expect(line.length).toBe(header.length);
+		const noisy = episodeLine({ task_id: 'hubspot/a-task-v1', agent: 'noisy-oracle:0.3', passed: false, score: 0.5, ms: 12 }, 17, 16);
+		expect(noisy.indexOf('false')).toBe(episodeHeader(17, 16).indexOf('passed'));
 		const infra = episodeLine({ task_id: 'hubspot/a-task-v1', agent: 'oracle', passed: null, score: null, ms: 0, status: 'infra_error' }, 17);
 		expect(infra).toBe('hubspot/a-task-v1  oracle  infra       -         0');
 	});

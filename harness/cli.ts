@@ -51,13 +51,13 @@ export const USAGE = `Usage:
   salesgym serve [--port 4173] [--host 127.0.0.1] [--build-if-needed]
       Serve build/ (the SPA + Service Worker). Prints the URL; stops on Ctrl-C.
   salesgym run --agent A --task <id|all|glob> [--k 1] [--workers 1] [--max-steps 50] [--out DIR] [--json FILE]
-               [--reward binary|partial] [--seed N] [--retries 2] [--cdp ws://…] [--port N]
+               [--reward binary|partial] [--seed N] [--retries 2] [--cdp ws://…|http://host:port] [--port N]
       Run each task k times in headless Chromium (or a browser attached over CDP), W fresh contexts at once;
       one line per episode: task agent passed score ms. --out DIR writes a trajectory JSONL per episode and
       summary.json. Agents: ${AGENT_SPECS.join(', ')}.
       --task takes an id (hubspot/x-v1), "all", or a glob (hubspot/*). --port defaults to an ephemeral port.
   salesgym calibrate --agent A [--k 3] [--n N] [--tasks <id|all|glob>] [--write] [--json FILE] [--html FILE]
-               [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps 50] [--out DIR] [--cdp …] [--port N]
+               [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps 50] [--out DIR] [--cdp ws://…|http://host:port] [--port N]
       Run each task n (default k) times; print c/n, pass@k, pass^k and the band per task. --write records
       {band, passes, n, k, agent, date} in each blueprint's "difficulty"; --html writes an offline report page.
   salesgym bench [--samples 50] [--json FILE] [--only m1,m2] [--port N]
@@ -339,16 +339,17 @@ async function serve(cmd: Extract<Command, { command: 'serve' }>, io: Io): Promi
  */
 export function episodeLine(
 	r: { task_id: string; agent: string; passed: boolean | null; score: number | null; ms: number; status?: 'ok' | 'infra_error' },
-	taskWidth: number
+	taskWidth: number,
+	agentWidth = 6
 ): string {
 	const passed = r.status === 'infra_error' ? 'infra' : String(r.passed);
 	const score = r.score === null ? '-' : r.score.toFixed(2);
-	return [r.task_id.padEnd(taskWidth), r.agent.padEnd(6), passed.padEnd(6), score.padStart(5), String(r.ms).padStart(8)].join('  ');
+	return [r.task_id.padEnd(taskWidth), r.agent.padEnd(agentWidth), passed.padEnd(6), score.padStart(5), String(r.ms).padStart(8)].join('  ');
 }
 
-/** The header line matching {@link episodeLine} for the same `taskWidth`. */
-export function episodeHeader(taskWidth: number): string {
-	return ['task'.padEnd(taskWidth), 'agent'.padEnd(6), 'passed', 'score', 'ms'.padStart(8)].join('  ');
+/** The header line matching {@link episodeLine} for the same `taskWidth` and `agentWidth`. */
+export function episodeHeader(taskWidth: number, agentWidth = 6): string {
+	return ['task'.padEnd(taskWidth), 'agent'.padEnd(agentWidth), 'passed', 'score', 'ms'.padStart(8)].join('  ');
 }
 
 async function withServerAndBrowser<T>(port: number, io: Io, body: (url: string, browser: Browser) => Promise<T>): Promise<T> {
@@ -399,10 +400,11 @@ async function runMany(
 ): Promise<RunSummary> {
 	const agent = agentByName(opts.agent);
 	const width = Math.max(4, ...opts.tasks.map((t) => t.id.length));
+	const agentWidth = Math.max(6, opts.agent.length);
 	let passed = 0;
 	let infra = 0;
 	return withServerAndBrowsers(opts.port, opts.cdp, io, async (baseUrl, browsers) => {
-		io.out(`${episodeHeader(width)}\n`);
+		io.out(`${episodeHeader(width, agentWidth)}\n`);
 		const summary = await runEpisodes({
 			agent,
 			blueprints: opts.tasks,
@@ -419,7 +421,7 @@ async function runMany(
 				if (r.passed) passed++;
 				if (r.status === 'infra_error') infra++;
 				if (tty) io.err('\r\x1b[2K');
-				io.out(`${episodeLine(r, width)}\n`);
+				io.out(`${episodeLine(r, width, agentWidth)}\n`);
 				if (r.agent_error !== null) io.err(`  ${r.task_id}#${r.attempt}: agent ${r.agent} stopped early: ${r.agent_error}\n`);
 				for (const m of r.infra_errors) io.err(`  ${r.task_id}#${r.attempt}: infrastructure error${r.status === 'ok' ? ' (retried)' : ''}: ${m}\n`);
 				if (tty) io.err(progressLine(done, total, passed, infra));

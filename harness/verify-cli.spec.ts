@@ -77,6 +77,8 @@ describe('salesgym verify', () => {
 			[['--task', TASK, '--state', join(dir, 'missing.json')], 'no such file'],
 			[['--task', TASK, '--state', file('bad.json', '{"format": ')], 'not valid JSON'],
 			[['--task', TASK, '--state', file('typo.json', { ...done, evnets: [] })], 'evnets'],
+			[['--task', TASK, '--state', file('gymtypo.json', { hubspt: done.gyms.hubspot })], 'unknown "hubspt"'],
+			[['--task', TASK, '--state', file('tabletypo.json', { hubspot: { ...done.gyms.hubspot, contactz: [] } })], 'unknown "hubspot.contactz"'],
 			[['--task', TASK, '--state', file('other.json', { ...done, task_id: 'hubspot/other-v1' })], 'is a run of "hubspot/other-v1"'],
 			[['--task', TASK, '--state', file('x.json', done), '--events', file('ev.json', [{ seq: 1 }])], 'not an array of events'],
 			[['--task', TASK, '--state', file('x.json', done), '--timeout-ms', '0'], '--timeout-ms must be'],

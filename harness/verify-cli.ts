@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
+import { unknownTables } from '../gyms/table-names';
 import { mergeExports, MergeError, type ExportLike } from '../verifier/merge';
 import { mentionsVar, verificationInput } from '../verifier/prepare';
 import { DEFAULT_TIMEOUT_MS, EventRecord, StateExportDoc, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
@@ -110,18 +111,24 @@ function readJson(file: string, what: string): unknown {
 }
 
 /**
- * Reads a state document: a `salesgym.state` export (strict), or a bare `{gym: {table: [rows]}}`.
+ * Reads a state document: a `salesgym.state` export (strict), or a bare `{gym: {table: [rows]}}`. Gym and
+ * table names must be known (gyms/table-names.ts): a misspelled one fails instead of reading as absent.
  * @throws UsageError naming the file and the first invalid paths.
  */
 export function parseStateDoc(json: unknown, where: string): { export: StateExportDoc | null; gyms: Record<string, Record<string, unknown[]>> } {
+	let out: { export: StateExportDoc | null; gyms: Record<string, Record<string, unknown[]>> };
 	if (typeof json === 'object' && json !== null && 'format' in json) {
 		const r = StateExportDoc.safeParse(json);
 		if (!r.success) throw new UsageError(`${where}: not a valid salesgym.state export: ${issues(r.error)}`);
-		return { export: r.data, gyms: r.data.gyms };
+		out = { export: r.data, gyms: r.data.gyms };
+	} else {
+		const r = BareState.safeParse(json);
+		if (!r.success) throw new UsageError(`${where}: neither a salesgym.state export nor a {gym: {table: [rows]}} state: ${issues(r.error)}`);
+		out = { export: null, gyms: r.data };
 	}
-	const r = BareState.safeParse(json);
-	if (!r.success) throw new UsageError(`${where}: neither a salesgym.state export nor a {gym: {table: [rows]}} state: ${issues(r.error)}`);
-	return { export: null, gyms: r.data };
+	const unknown = unknownTables(out.gyms);
+	if (unknown.length) throw new UsageError(`${where}: unknown ${unknown.join('; ')}`);
+	return out;
 }
 
 /**

@@ -711,7 +711,7 @@ async function main(): Promise<void> {
 	const seed = i >= 0 ? Number(process.argv[i + 1]) : 1;
 	for (const [file, text] of Object.entries(renderFiles(seed))) {
 		writeFileSync(new URL(`./${file}`, import.meta.url), text);
-		console.log(`wrote seeds/${file} (${text.length} bytes)`);
+		console.log(`wrote seeds/${file} (${Buffer.byteLength(text)} bytes)`);
 	}
 }
 

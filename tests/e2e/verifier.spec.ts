@@ -39,8 +39,9 @@ function comparable(r: Pick<Evaluation, 'passed' | 'score' | 'first_failing_step
 	};
 }
 
-async function post(page: Page, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-	const res = await pageFetch(page, { method: 'POST', path: '/verify', body: JSON.stringify(body) });
+/** `POST /verify` from the page; a body without `timeout_ms` gets 60 s, so that a loaded machine is not a 504 here. */
+async function post(page: Page, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
+	const res = await pageFetch(page, { method: 'POST', path: '/verify', body: JSON.stringify({ timeout_ms: 60_000, ...body }) });
 	return { status: res.status, json: JSON.parse(res.text) as Record<string, unknown> };
 }
 
