@@ -39,3 +39,22 @@ export function gymEventSchema(gym: string) {
 export function gymExportSchema<T extends z.ZodType>(gym: string, tables: T) {
 	return z.strictObject({ tables, meta: RunMetaSchema, events: z.array(gymEventSchema(gym)) });
 }
+
+/**
+ * Validates one gym's export slice before an import: the strict schema, then (optionally) the references.
+ * @param dangling returns the references that do not resolve, as text (gyms' `integrity.ts` `danglingRefs`).
+ * @param refWord what the vendor calls a reference in the message (`reference`; Outreach: `relationship`).
+ * @returns the parsed slice.
+ * @throws Error `gyms.<gym>: <path>: <message>` for the first schema issue, or
+ *   `gyms.<gym>: tables: a <refWord> does not resolve: <first>`; nothing has been written then.
+ */
+export function parseGymExport<T extends z.ZodType>(gym: string, schema: T, snapshot: unknown, dangling?: (tables: Record<string, unknown[]>) => string[], refWord = 'reference'): z.infer<T> {
+	const parsed = schema.safeParse(snapshot);
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0];
+		throw new Error(`gyms.${gym}: ${issue?.path.join('.')}: ${issue?.message}`);
+	}
+	const bad = dangling?.((parsed.data as { tables: Record<string, unknown[]> }).tables) ?? [];
+	if (bad.length) throw new Error(`gyms.${gym}: tables: a ${refWord} does not resolve: ${bad[0]}`);
+	return parsed.data;
+}

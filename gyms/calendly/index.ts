@@ -7,7 +7,7 @@
  * (platforms.md §4.3), and nothing is written.
  */
 import { createGymStore } from '../store';
-import { gymExportSchema } from '../export-schema';
+import { gymExportSchema, parseGymExport } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
 import { CalendlyDb } from './db';
 import { danglingRefs } from './integrity';
@@ -46,14 +46,7 @@ export function createCalendlyGym(db = new CalendlyDb()): Gym {
 		initialTables: store.initialTables,
 		exportState: store.exportState,
 		async importState(snapshot: GymExport) {
-			const parsed = CalendlyExport.safeParse(snapshot);
-			if (!parsed.success) {
-				const issue = parsed.error.issues[0];
-				throw new Error(`gyms.calendly: ${issue?.path.join('.')}: ${issue?.message}`);
-			}
-			const dangling = danglingRefs(parsed.data.tables);
-			if (dangling.length) throw new Error(`gyms.calendly: tables: a reference does not resolve: ${dangling[0]}`);
-			return store.importState(parsed.data);
+			return store.importState(parseGymExport('calendly', CalendlyExport, snapshot, danglingRefs));
 		},
 		runMeta: store.runMeta,
 		async handle(req: ApiRequest): Promise<ApiResponse> {

@@ -3,7 +3,7 @@
  * Base URL on the gym origin: `/api/hubspot` (stands for `https://api.hubapi.com`).
  */
 import { createGymStore } from '../store';
-import { gymExportSchema } from '../export-schema';
+import { gymExportSchema, parseGymExport } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
 import { createContact, getContact, listContacts, searchContacts, updateContact } from './api/contacts';
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
@@ -56,12 +56,7 @@ export function createHubSpotGym(db = new HubSpotDb()): Gym {
 		exportState: store.exportState,
 
 		async importState(snapshot: GymExport) {
-			const parsed = HubSpotExport.safeParse(snapshot);
-			if (!parsed.success) {
-				const issue = parsed.error.issues[0];
-				throw new Error(`gyms.hubspot: ${issue?.path.join('.')}: ${issue?.message}`);
-			}
-			return store.importState(parsed.data);
+			return store.importState(parseGymExport('hubspot', HubSpotExport, snapshot));
 		},
 
 		runMeta: store.runMeta,

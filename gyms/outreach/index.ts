@@ -6,7 +6,7 @@
  * envelope `{errors:[{id:"resourceNotFound", title, detail}]}` (platforms.md §3.3), and nothing is written.
  */
 import { createGymStore } from '../store';
-import { gymExportSchema } from '../export-schema';
+import { gymExportSchema, parseGymExport } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
 import { OutreachDb } from './db';
 import { danglingRefs } from './integrity';
@@ -49,14 +49,7 @@ export function createOutreachGym(db = new OutreachDb()): Gym {
 		initialTables: store.initialTables,
 		exportState: store.exportState,
 		async importState(snapshot: GymExport) {
-			const parsed = OutreachExport.safeParse(snapshot);
-			if (!parsed.success) {
-				const issue = parsed.error.issues[0];
-				throw new Error(`gyms.outreach: ${issue?.path.join('.')}: ${issue?.message}`);
-			}
-			const dangling = danglingRefs(parsed.data.tables);
-			if (dangling.length) throw new Error(`gyms.outreach: tables: a relationship does not resolve: ${dangling[0]}`);
-			return store.importState(parsed.data);
+			return store.importState(parseGymExport('outreach', OutreachExport, snapshot, danglingRefs, 'relationship'));
 		},
 		runMeta: store.runMeta,
 		async handle(req: ApiRequest): Promise<ApiResponse> {

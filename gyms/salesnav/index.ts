@@ -7,7 +7,7 @@
  * `404 {status:404, serviceErrorCode:0, code:"NOT_FOUND", message}`, and nothing is written.
  */
 import { createGymStore } from '../store';
-import { gymExportSchema } from '../export-schema';
+import { gymExportSchema, parseGymExport } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
 import { SalesNavDb } from './db';
 import { danglingRefs } from './integrity';
@@ -43,14 +43,7 @@ export function createSalesNavGym(db = new SalesNavDb()): Gym {
 		initialTables: store.initialTables,
 		exportState: store.exportState,
 		async importState(snapshot: GymExport) {
-			const parsed = SalesNavExport.safeParse(snapshot);
-			if (!parsed.success) {
-				const issue = parsed.error.issues[0];
-				throw new Error(`gyms.salesnav: ${issue?.path.join('.')}: ${issue?.message}`);
-			}
-			const dangling = danglingRefs(parsed.data.tables);
-			if (dangling.length) throw new Error(`gyms.salesnav: tables: a reference does not resolve: ${dangling[0]}`);
-			return store.importState(parsed.data);
+			return store.importState(parseGymExport('salesnav', SalesNavExport, snapshot, danglingRefs));
 		},
 		runMeta: store.runMeta,
 		async handle(req: ApiRequest): Promise<ApiResponse> {
