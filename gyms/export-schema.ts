@@ -58,3 +58,12 @@ export function parseGymExport<T extends z.ZodType>(gym: string, schema: T, snap
 	if (bad.length) throw new Error(`gyms.${gym}: tables: a ${refWord} does not resolve: ${bad[0]}`);
 	return parsed.data;
 }
+
+/**
+ * A blueprint fixture schema for a gym: per table, an optional array of rows with the seed's strict row schema
+ * (rows added, or replaced by primary key, on top of the projection).
+ * @param tables table name → strict row schema.
+ */
+export function fixtureSchema<T extends Record<string, z.ZodType>>(tables: T) {
+	return z.strictObject(Object.fromEntries(Object.entries(tables).map(([t, row]) => [t, z.array(row).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodArray<T[K]>> });
+}

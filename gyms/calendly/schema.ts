@@ -7,6 +7,7 @@
  * Each row's primary key is its `uri`; rows are ordered by `uri`.
  */
 import { z } from 'zod';
+import { fixtureSchema } from '../export-schema';
 
 /** Base URL that Calendly URIs start with. */
 export const CALENDLY_API = 'https://api.calendly.com';
@@ -390,9 +391,5 @@ export type CalendlyState = z.infer<typeof CalendlyState>;
  * A blueprint fixture for Calendly: rows added (or replaced by `uri`) on top of the base projection, per table.
  * Same row shapes as the seed, validated the same way.
  */
-export const CalendlyFixture = z.strictObject(
-	Object.fromEntries(CALENDLY_TABLE_NAMES.map((t) => [t, z.array(CALENDLY_TABLES[t]).optional()])) as {
-		[K in CalendlyTable]: z.ZodOptional<z.ZodArray<(typeof CALENDLY_TABLES)[K]>>;
-	}
-);
+export const CalendlyFixture = fixtureSchema(CALENDLY_TABLES);
 export type CalendlyFixture = z.infer<typeof CalendlyFixture>;

@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { worldFor } from '../../seeds';
 import { World } from '../../seeds/world';
 import type { RunInit } from '../types';
@@ -9,6 +8,7 @@ import { OutreachDb } from './db';
 import { danglingRefs, futureOk, worldRefs } from './integrity';
 import { MAILING_STATES, OUTREACH_TABLE_NAMES, OutreachState, Prospect, SEQUENCE_STATE_STATES, SequenceState, STEP_TYPES } from './schema';
 import { initialState, project } from './seed';
+import { timestamps, undescribed } from '../schema-check';
 
 const world = worldFor(1);
 const tables = project(world);
@@ -16,26 +16,7 @@ const init = (fixtures?: unknown, run_id = 'r1'): RunInit => ({ run_id, task_id:
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const count = <T>(xs: T[], f: (x: T) => string) => xs.reduce<Record<string, number>>((m, x) => ((m[f(x)] = (m[f(x)] ?? 0) + 1), m), {});
 
-/** Every [path, value] of ISO timestamps inside a row. */
-function timestamps(value: unknown, path = ''): [string, string][] {
-	if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) ? [[path, value]] : [];
-	if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => timestamps(v, path ? `${path}.${k}` : k));
-	return [];
-}
 
-/** Dotted paths of object fields with no `.describe()` (on the field, or through optional/nullable on its inner type). */
-function undescribed(schema: z.ZodType, path = ''): string[] {
-	type Def = { type: string; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; shape?: Record<string, z.ZodType> };
-	const def = (s: z.ZodType) => (s as unknown as { def: Def }).def;
-	const wrapped = (s: z.ZodType) => def(s).type === 'optional' || def(s).type === 'nullable';
-	const unwrap = (s: z.ZodType): z.ZodType => (wrapped(s) ? unwrap(def(s).innerType!) : s);
-	const described = (s: z.ZodType): boolean => !!s.description || (wrapped(s) && described(def(s).innerType!));
-	const d = def(schema);
-	if (d.type === 'object') return Object.entries(d.shape!).flatMap(([k, v]) => [...(described(v) ? [] : [`${path}${k}`]), ...undescribed(unwrap(v), `${path}${k}.`)]);
-	if (d.type === 'array') return undescribed(unwrap(d.element!), `${path}[].`);
-	if (d.type === 'union') return d.options!.flatMap((o) => undescribed(unwrap(o), path));
-	return wrapped(schema) ? undescribed(d.innerType!, path) : [];
-}
 
 describe('outreach schema', () => {
 	it('describes every field (format, unit)', () => {

@@ -13,6 +13,7 @@
  *   the API, never stored twice.
  */
 import { z } from 'zod';
+import { fixtureSchema } from '../export-schema';
 
 /** An Outreach id: a positive integer, stored as its decimal string (e.g. `"123"`). */
 export const OutreachId = z
@@ -481,11 +482,7 @@ export type OutreachState = z.infer<typeof OutreachState>;
  * A blueprint fixture for Outreach: rows added (or replaced by id) on top of the base projection, per table.
  * Same row shapes as the seed, validated the same way; fixture ids are ≥ 990000 (seeds/CONTRACT.md).
  */
-export const OutreachFixture = z.strictObject(
-	Object.fromEntries(OUTREACH_TABLE_NAMES.map((t) => [t, z.array(OUTREACH_TABLES[t]).optional()])) as {
-		[K in OutreachTable]: z.ZodOptional<z.ZodArray<(typeof OUTREACH_TABLES)[K]>>;
-	}
-);
+export const OutreachFixture = fixtureSchema(OUTREACH_TABLES);
 export type OutreachFixture = z.infer<typeof OutreachFixture>;
 
 /** Table holding each resource type. */

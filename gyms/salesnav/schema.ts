@@ -8,6 +8,7 @@
  * Timestamps are UTC ISO-8601 with milliseconds (the UI shows them relative).
  */
 import { z } from 'zod';
+import { fixtureSchema } from '../export-schema';
 import { FUNCTIONS, HEADCOUNT_BANDS, SENIORITIES } from '../../seeds/world';
 
 /** UTC ISO-8601 timestamp with milliseconds. */
@@ -366,9 +367,5 @@ export type SalesNavState = z.infer<typeof SalesNavState>;
  * A blueprint fixture for Sales Navigator: rows added (or replaced by primary key) on top of the base
  * projection, per table. Same row shapes as the seed, validated the same way.
  */
-export const SalesNavFixture = z.strictObject(
-	Object.fromEntries(SALESNAV_TABLE_NAMES.map((t) => [t, z.array(SALESNAV_TABLES[t]).optional()])) as {
-		[K in SalesNavTable]: z.ZodOptional<z.ZodArray<(typeof SALESNAV_TABLES)[K]>>;
-	}
-);
+export const SalesNavFixture = fixtureSchema(SALESNAV_TABLES);
 export type SalesNavFixture = z.infer<typeof SalesNavFixture>;
