@@ -21,6 +21,7 @@ export class HubSpotDb extends Dexie {
 	notes!: EntityTable<CrmObject, 'id'>;
 	emails!: EntityTable<CrmObject, 'id'>;
 	meetings!: EntityTable<CrmObject, 'id'>;
+	calls!: EntityTable<CrmObject, 'id'>;
 	templates!: EntityTable<Template, 'id'>;
 	pipelines!: EntityTable<Pipeline, 'id'>;
 	meta!: EntityTable<RunMeta, 'key'>;
@@ -50,6 +51,10 @@ export class HubSpotDb extends Dexie {
 			templates: 'id',
 			pipelines: 'id',
 			dirty: 'id'
+		});
+		// v3 (issue 5): call engagements. Later tables of issue 5 are added in this same version while unshipped.
+		this.version(3).stores({
+			calls: 'id'
 		});
 	}
 }

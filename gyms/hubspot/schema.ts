@@ -194,9 +194,15 @@ export const Note = CrmObject.describe('HubSpot note engagement');
 export const Email = CrmObject.describe('HubSpot email engagement');
 /** A meeting engagement: `hs_meeting_title`, `hs_meeting_body`, `hs_meeting_start_time`, `hs_meeting_end_time`, `hs_meeting_outcome`, `hs_meeting_external_url`, `hs_timestamp`, `hubspot_owner_id`. */
 export const Meeting = CrmObject.describe('HubSpot meeting engagement');
+/** Call outcomes (`hs_call_status`, platforms.md §2.1). */
+export const CALL_STATUSES = ['COMPLETED', 'NO_ANSWER', 'BUSY', 'FAILED', 'CANCELED'] as const;
+/** Call directions (`hs_call_direction`). */
+export const CALL_DIRECTIONS = ['INBOUND', 'OUTBOUND'] as const;
+/** A call engagement: `hs_call_body`, `hs_call_direction`, `hs_call_duration` (ms, as text), `hs_call_status`, `hs_call_disposition`, `hs_timestamp`, `hubspot_owner_id`. */
+export const Call = CrmObject.describe('HubSpot call engagement');
 
 /** Object types an association may join (v4 names). */
-export const ASSOCIATION_OBJECT_TYPES = ['contacts', 'companies', 'deals', 'tasks', 'notes', 'emails', 'meetings'] as const;
+export const ASSOCIATION_OBJECT_TYPES = ['contacts', 'companies', 'deals', 'tasks', 'notes', 'emails', 'meetings', 'calls'] as const;
 
 /**
  * HUBSPOT_DEFINED association type ids by `from→to` (platforms.md §2.1). One stored row per association in
@@ -220,7 +226,10 @@ export const ASSOCIATION_TYPE_IDS = {
 	'emails→deals': 210,
 	'meetings→contacts': 200,
 	'meetings→companies': 188,
-	'meetings→deals': 212
+	'meetings→deals': 212,
+	'calls→contacts': 194,
+	'calls→companies': 182,
+	'calls→deals': 206
 } as const;
 
 /** One association between two records (a two-way-indexed row, platforms.md §7). `id` = `<typeId>:<fromId>:<toId>`. */
@@ -283,7 +292,7 @@ export const Owner = z.strictObject({
 export type Owner = z.infer<typeof Owner>;
 
 /** Table names of the HubSpot gym, in export order. */
-export const HUBSPOT_TABLES = ['contacts', 'companies', 'deals', 'associations', 'owners', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines'] as const;
+export const HUBSPOT_TABLES = ['contacts', 'companies', 'deals', 'associations', 'owners', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines', 'calls'] as const;
 /** One of {@link HUBSPOT_TABLES}. */
 export type HubSpotTable = (typeof HUBSPOT_TABLES)[number];
 
@@ -299,7 +308,8 @@ export const HubSpotState = z.strictObject({
 	emails: z.array(Email),
 	meetings: z.array(Meeting),
 	templates: z.array(Template),
-	pipelines: z.array(Pipeline)
+	pipelines: z.array(Pipeline),
+	calls: z.array(Call)
 });
 export type HubSpotState = z.infer<typeof HubSpotState>;
 
@@ -317,7 +327,8 @@ export const HubSpotFixture = z.strictObject({
 	notes: z.array(Note).optional(),
 	emails: z.array(Email).optional(),
 	meetings: z.array(Meeting).optional(),
-	templates: z.array(Template).optional()
+	templates: z.array(Template).optional(),
+	calls: z.array(Call).optional()
 });
 export type HubSpotFixture = z.infer<typeof HubSpotFixture>;
 

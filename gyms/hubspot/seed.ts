@@ -28,7 +28,7 @@ import {
 } from './schema';
 
 /** First ids of the HubSpot-owned rows (CONTRACT.md §2). */
-export const HUBSPOT_ID_BASE = { duplicates: 190001, deals: 300001, tasks: 310001, notes: 320001, emails: 330001, meetings: 340001, templates: 350001 } as const;
+export const HUBSPOT_ID_BASE = { duplicates: 190001, deals: 300001, tasks: 310001, notes: 320001, emails: 330001, meetings: 340001, templates: 350001, calls: 360001 } as const;
 
 /** HubSpot `industry` option values for the world's LinkedIn industry labels. */
 const INDUSTRY: Record<string, string> = {
@@ -390,7 +390,7 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 		}
 	];
 
-	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines };
+	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls: [] };
 	const next = (rows: { id: string }[], base: number) => rows.reduce((m, x) => Math.max(m, Number(x.id) + 1), base);
 	return {
 		state,
@@ -402,7 +402,8 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 			notes: next(notes, HUBSPOT_ID_BASE.notes),
 			emails: next(emails, HUBSPOT_ID_BASE.emails),
 			meetings: next(meetings, HUBSPOT_ID_BASE.meetings),
-			templates: next(templates, HUBSPOT_ID_BASE.templates)
+			templates: next(templates, HUBSPOT_ID_BASE.templates),
+			calls: HUBSPOT_ID_BASE.calls
 		}
 	};
 }
@@ -420,7 +421,7 @@ export function baseProjection(seed: number): ReturnType<typeof projectHubSpot> 
 }
 
 /** Owner-reference properties checked on every object that has `hubspot_owner_id`. */
-const OWNED: readonly HubSpotTable[] = ['contacts', 'companies', 'deals', 'tasks', 'notes', 'emails', 'meetings'];
+const OWNED: readonly HubSpotTable[] = ['contacts', 'companies', 'deals', 'tasks', 'notes', 'emails', 'meetings', 'calls'];
 
 /**
  * Applies a blueprint's fixtures on top of the projected seed: a row with a new id is added, a row with an

@@ -14,7 +14,7 @@ import { BASE, byNumericId, LIST_LIMIT } from './contacts';
 import { invalidInput, notFound } from './errors';
 
 /** Object types served read-only here (contacts have their own module). */
-export const READ_ONLY_TYPES = ['companies', 'deals', 'tasks', 'notes', 'emails', 'meetings'] as const;
+export const READ_ONLY_TYPES = ['companies', 'deals', 'tasks', 'notes', 'emails', 'meetings', 'calls'] as const;
 /** One of {@link READ_ONLY_TYPES}. */
 export type ReadOnlyType = (typeof READ_ONLY_TYPES)[number];
 type ObjectType = (typeof ASSOCIATION_OBJECT_TYPES)[number];
@@ -26,10 +26,11 @@ export const DEFAULT_PROPERTIES: Record<ReadOnlyType, readonly string[]> = {
 	tasks: ['hs_createdate', 'hs_lastmodifieddate', 'hs_object_id', 'hs_task_status', 'hs_task_subject', 'hs_timestamp'],
 	notes: ['hs_createdate', 'hs_lastmodifieddate', 'hs_note_body', 'hs_object_id', 'hs_timestamp'],
 	emails: ['hs_createdate', 'hs_email_subject', 'hs_lastmodifieddate', 'hs_object_id', 'hs_timestamp'],
-	meetings: ['hs_createdate', 'hs_lastmodifieddate', 'hs_meeting_title', 'hs_object_id', 'hs_timestamp']
+	meetings: ['hs_createdate', 'hs_lastmodifieddate', 'hs_meeting_title', 'hs_object_id', 'hs_timestamp'],
+	calls: ['hs_call_body', 'hs_call_status', 'hs_createdate', 'hs_lastmodifieddate', 'hs_object_id', 'hs_timestamp']
 };
 
-const SINGULAR: Record<ObjectType, string> = { contacts: 'contact', companies: 'company', deals: 'deal', tasks: 'task', notes: 'note', emails: 'email', meetings: 'meeting' };
+const SINGULAR: Record<ObjectType, string> = { contacts: 'contact', companies: 'company', deals: 'deal', tasks: 'task', notes: 'note', emails: 'email', meetings: 'meeting', calls: 'call' };
 
 function isObjectType(t: string): t is ObjectType {
 	return (ASSOCIATION_OBJECT_TYPES as readonly string[]).includes(t);

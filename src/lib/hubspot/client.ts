@@ -124,12 +124,15 @@ function toHubSpotError(body: unknown, status: number): HubSpotError {
 }
 
 /**
- * Performs one request against the HubSpot gym and parses the JSON body.
- * A 2xx without a JSON body (e.g. the SPA fallback page when the Service Worker is missing) is an error.
+ * Performs one request against the HubSpot gym and parses the JSON body (`null` for a 204).
+ * `vendorPath` starts with `/` (e.g. `/crm/v3/objects/deals/300001`); `json` is sent as the body.
+ * A 2xx without a JSON body (other than 204) (e.g. the SPA fallback page when the Service Worker is missing) is an error.
  */
-async function request<T>(method: string, vendorPath: string, json?: unknown): Promise<ApiResult<T>> {
+export async function request<T>(method: string, vendorPath: string, json?: unknown): Promise<ApiResult<T>> {
 	const r = await apiJson<T>(HUBSPOT_API_BASE + vendorPath, json === undefined ? { method } : { method, json });
 	if (r.ok) return r;
+	// 204 No Content (DELETE, association removal) has no body by design.
+	if (r.status === 204) return { ok: true, data: null as T };
 	if (r.networkError !== undefined) {
 		return { ok: false, status: 0, error: { status: 'error', message: r.networkError, category: 'NETWORK_ERROR' } };
 	}

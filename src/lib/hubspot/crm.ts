@@ -1,0 +1,214 @@
+/**
+ * Generic client of the HubSpot gym's CRM object APIs (platforms.md §2.2), for every object type the gym
+ * serves: contacts, companies, deals, tasks, notes, emails, calls, meetings. Same conventions as
+ * `client.ts` (which it builds on): every function resolves to an {@link ApiResult} and never throws.
+ *
+ * Endpoints (vendor paths under `/api/hubspot`):
+ * - `GET    /crm/v3/objects/{type}?limit&after&properties&associations&archived` → {@link ObjectPage}
+ * - `GET    /crm/v3/objects/{type}/{id}?properties&associations&idProperty` → {@link CrmRecord}
+ * - `POST   /crm/v3/objects/{type}` `{properties, associations?}` → 201 {@link CrmRecord}
+ * - `PATCH  /crm/v3/objects/{type}/{id}` `{properties}` → 200 {@link CrmRecord}
+ * - `DELETE /crm/v3/objects/{type}/{id}` → 204 (archived: the recycle bin)
+ * - `POST   /crm/v3/objects/{type}/search` {@link SearchRequest} → {@link SearchPage}
+ * - `POST   /crm/v3/objects/{type}/batch/{read|create|update|upsert|archive}` `{inputs}` → {@link BatchResult} (207 on partial failure)
+ * - `GET    /crm/v4/objects/{from}/{id}/associations/{to}` → `{results:[{toObjectId, associationTypes}]}`
+ * - `PUT    /crm/v4/objects/{from}/{id}/associations/default/{to}/{toId}` → 200 (HUBSPOT_DEFINED default type)
+ * - `PUT    /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` `[{associationCategory, associationTypeId}]` → 201
+ * - `DELETE /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` → 204
+ * - `GET    /crm/v3/pipelines/deals` → `{results: Pipeline[]}`
+ * - `GET    /crm/v3/properties/{type}` → `{results: PropertyDefinition[]}`
+ * - `GET    /crm/v3/owners?email=` → `{results: Owner[]}` (in client.ts)
+ */
+import type { Pipeline } from '$gyms/hubspot/schema';
+import { request, type ApiResult, type Paging, type SearchSort } from './client';
+
+export type { Pipeline };
+
+/** CRM object types served by the gym (v3 path names). */
+export const CRM_OBJECT_TYPES = ['contacts', 'companies', 'deals', 'tasks', 'notes', 'emails', 'calls', 'meetings'] as const;
+/** One of {@link CRM_OBJECT_TYPES}. */
+export type CrmObjectType = (typeof CRM_OBJECT_TYPES)[number];
+
+/** A CRM record on the wire: every property value is a string (or null when requested but unset); times are UTC ISO-8601 ms. */
+export interface CrmRecord {
+	id: string;
+	properties: Record<string, string | null>;
+	createdAt: string;
+	updatedAt: string;
+	archived: boolean;
+	/** Present when `associations=` was requested: `{companies: {results: [{id, type: "contact_to_company"}]}}`. */
+	associations?: Record<string, { results: { id: string; type: string }[] }>;
+}
+
+/** One page of `GET /crm/v3/objects/{type}`. */
+export interface ObjectPage {
+	results: CrmRecord[];
+	paging?: Paging;
+}
+
+/** Search operators (platforms.md §2.2). */
+export type SearchOperator =
+	| 'EQ'
+	| 'NEQ'
+	| 'LT'
+	| 'LTE'
+	| 'GT'
+	| 'GTE'
+	| 'BETWEEN'
+	| 'IN'
+	| 'NOT_IN'
+	| 'HAS_PROPERTY'
+	| 'NOT_HAS_PROPERTY'
+	| 'CONTAINS_TOKEN'
+	| 'NOT_CONTAINS_TOKEN';
+
+/** One filter: `value` for the comparison operators, `highValue` too for BETWEEN, `values` for IN/NOT_IN. */
+export interface SearchFilter {
+	propertyName: string;
+	operator: SearchOperator;
+	value?: string;
+	highValue?: string;
+	values?: string[];
+}
+
+/** HubSpot search body: groups are ORed, filters inside a group ANDed (≤5 groups, ≤6 filters each, ≤18 in all). */
+export interface SearchRequest {
+	filterGroups?: { filters: SearchFilter[] }[];
+	sorts?: SearchSort[];
+	/** Free text over the type's searchable properties (contacts: name, email, phone, company). */
+	query?: string;
+	properties?: string[];
+	/** 1..200, default 10. */
+	limit?: number;
+	after?: string;
+}
+
+/** Body of a search: `total` counts every match (≤10,000 reachable by paging). */
+export interface SearchPage {
+	total: number;
+	results: CrmRecord[];
+	paging?: Paging;
+}
+
+/** An association to create with a record: `{to: {id}, types: [{associationCategory, associationTypeId}]}`. */
+export interface AssociationInput {
+	to: { id: string };
+	types: AssociationSpec[];
+}
+
+/** One association type. */
+export interface AssociationSpec {
+	associationCategory: 'HUBSPOT_DEFINED' | 'USER_DEFINED';
+	associationTypeId: number;
+}
+
+/** Batch envelope: 200 `COMPLETE`, or 207 with `errors[]` on partial failure. */
+export interface BatchResult {
+	status: 'COMPLETE' | 'PENDING' | 'PROCESSING' | 'CANCELED';
+	results: CrmRecord[];
+	errors?: { status: string; category: string; message: string; context?: Record<string, string[]> }[];
+	startedAt: string;
+	completedAt: string;
+}
+
+/** A property definition (`GET /crm/v3/properties/{type}`). */
+export interface PropertyDefinition {
+	name: string;
+	label: string;
+	type: 'string' | 'number' | 'date' | 'datetime' | 'enumeration' | 'bool';
+	fieldType: 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'booleancheckbox' | 'number' | 'date' | 'phonenumber';
+	groupName: string;
+	options: { label: string; value: string; displayOrder?: number; hidden?: boolean }[];
+	modificationMetadata?: { readOnlyValue: boolean; archivable: boolean; readOnlyDefinition: boolean };
+	[key: string]: unknown;
+}
+
+/** One v4 association as listed by `GET /crm/v4/objects/{from}/{id}/associations/{to}`. */
+export interface AssociationRow {
+	toObjectId: number;
+	associationTypes: { category: string; typeId: number; label: string | null }[];
+}
+
+function qs(params: Record<string, string | number | boolean | string[] | undefined>): string {
+	const search = new URLSearchParams();
+	for (const [k, v] of Object.entries(params)) {
+		if (v === undefined) continue;
+		if (Array.isArray(v)) {
+			if (v.length) search.set(k, v.join(','));
+		} else search.set(k, String(v));
+	}
+	const s = search.toString();
+	return s ? `?${s}` : '';
+}
+
+const enc = encodeURIComponent;
+
+/** `GET /crm/v3/objects/{type}`: one page in id order (limit ≤100). */
+export function listObjects(type: CrmObjectType, o: { limit?: number; after?: string; properties?: string[]; associations?: string[]; archived?: boolean } = {}): Promise<ApiResult<ObjectPage>> {
+	return request('GET', `/crm/v3/objects/${type}${qs(o)}`);
+}
+
+/** `GET /crm/v3/objects/{type}/{id}`; 404 OBJECT_NOT_FOUND when missing or archived. */
+export function getObject(type: CrmObjectType, id: string, o: { properties?: string[]; associations?: string[]; idProperty?: string } = {}): Promise<ApiResult<CrmRecord>> {
+	return request('GET', `/crm/v3/objects/${type}/${enc(id)}${qs(o)}`);
+}
+
+/** `POST /crm/v3/objects/{type}` → 201; 400 VALIDATION_ERROR naming the property; 409 on a duplicate contact email. */
+export function createObject(type: CrmObjectType, properties: Record<string, string>, associations?: AssociationInput[]): Promise<ApiResult<CrmRecord>> {
+	return request('POST', `/crm/v3/objects/${type}`, associations?.length ? { properties, associations } : { properties });
+}
+
+/** `PATCH /crm/v3/objects/{type}/{id}` → 200; `""` clears a property. */
+export function updateObject(type: CrmObjectType, id: string, properties: Record<string, string>): Promise<ApiResult<CrmRecord>> {
+	return request('PATCH', `/crm/v3/objects/${type}/${enc(id)}`, { properties });
+}
+
+/** `DELETE /crm/v3/objects/{type}/{id}` → 204 (the record is archived, i.e. in the recycle bin). */
+export function archiveObject(type: CrmObjectType, id: string): Promise<ApiResult<null>> {
+	return request('DELETE', `/crm/v3/objects/${type}/${enc(id)}`);
+}
+
+/** `POST /crm/v3/objects/{type}/search`. */
+export function searchObjects(type: CrmObjectType, body: SearchRequest): Promise<ApiResult<SearchPage>> {
+	return request('POST', `/crm/v3/objects/${type}/search`, body);
+}
+
+/** `POST /crm/v3/objects/{type}/batch/update` `{inputs:[{id, properties}]}` (≤100 inputs). */
+export function batchUpdate(type: CrmObjectType, inputs: { id: string; properties: Record<string, string> }[]): Promise<ApiResult<BatchResult>> {
+	return request('POST', `/crm/v3/objects/${type}/batch/update`, { inputs });
+}
+
+/** `POST /crm/v3/objects/{type}/batch/archive` `{inputs:[{id}]}` → 204. */
+export function batchArchive(type: CrmObjectType, ids: string[]): Promise<ApiResult<null>> {
+	return request('POST', `/crm/v3/objects/${type}/batch/archive`, { inputs: ids.map((id) => ({ id })) });
+}
+
+/** `GET /crm/v4/objects/{from}/{id}/associations/{to}`. */
+export function listAssociations(from: CrmObjectType, id: string, to: CrmObjectType): Promise<ApiResult<{ results: AssociationRow[] }>> {
+	return request('GET', `/crm/v4/objects/${from}/${enc(id)}/associations/${to}`);
+}
+
+/** `PUT /crm/v4/objects/{from}/{id}/associations/default/{to}/{toId}`: the HUBSPOT_DEFINED default association. */
+export function associateDefault(from: CrmObjectType, id: string, to: CrmObjectType, toId: string): Promise<ApiResult<unknown>> {
+	return request('PUT', `/crm/v4/objects/${from}/${enc(id)}/associations/default/${to}/${enc(toId)}`);
+}
+
+/** `PUT /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` with explicit (e.g. labeled) types. */
+export function associate(from: CrmObjectType, id: string, to: CrmObjectType, toId: string, types: AssociationSpec[]): Promise<ApiResult<unknown>> {
+	return request('PUT', `/crm/v4/objects/${from}/${enc(id)}/associations/${to}/${enc(toId)}`, types);
+}
+
+/** `DELETE /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` → 204: removes every association between the two. */
+export function unassociate(from: CrmObjectType, id: string, to: CrmObjectType, toId: string): Promise<ApiResult<null>> {
+	return request('DELETE', `/crm/v4/objects/${from}/${enc(id)}/associations/${to}/${enc(toId)}`);
+}
+
+/** `GET /crm/v3/pipelines/deals`. */
+export function listDealPipelines(): Promise<ApiResult<{ results: Pipeline[] }>> {
+	return request('GET', '/crm/v3/pipelines/deals');
+}
+
+/** `GET /crm/v3/properties/{type}`: the property definitions (labels, enumeration options) of a type. */
+export function listProperties(type: CrmObjectType): Promise<ApiResult<{ results: PropertyDefinition[] }>> {
+	return request('GET', `/crm/v3/properties/${type}`);
+}
