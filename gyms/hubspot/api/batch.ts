@@ -16,7 +16,7 @@ import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
 import { SINGULAR, type ObjectType } from '../properties';
 import { CreateAssociations } from './associations';
-import { archiveRecords, findLive, openSession, prepareCreate, prepareUpdate, project, PropertiesInput, storeWrites, writeTables, type PreparedWrite, type WireRecord } from './engine';
+import { archiveRecords, findLive, openSession, prepareCreate, prepareUpdate, project, PropertiesInput, storeWrites, writeTables, written, type PreparedWrite, type WireRecord } from './engine';
 import { HubSpotError, invalidInput } from './errors';
 import { csv } from './paging';
 import { commit } from './write';
@@ -52,9 +52,6 @@ function envelope(status: number, results: WireRecord[], at: string, missing: st
 	return { status: 207, body };
 }
 
-function written(type: ObjectType, w: PreparedWrite, extra: Record<string, unknown> = {}): WireRecord {
-	return { ...project(type, w.record, Object.keys(w.record.properties)), ...extra };
-}
 
 /** `POST /crm/v3/objects/{type}/batch/{action}`. @throws HubSpotError 400 (body, limits, an invalid input) / 409. */
 export function batchHandler(type: ObjectType) {
@@ -84,20 +81,20 @@ export function batchHandler(type: ObjectType) {
 				const writes: PreparedWrite[] = [];
 				for (const input of parse('create', req.body).inputs) writes.push(await prepareCreate(s, input.properties, input.associations));
 				await commit(db, s.stamp, req, 201, type, await storeWrites(s, writes));
-				return envelope(201, writes.map((w) => written(type, w)), at, [], type, 'create');
+				return envelope(201, writes.map((w) => written(type, w.record)), at, [], type, 'create');
 			}
 			const body = parse(action as 'update' | 'upsert', req.body);
-			const writes: { w: PreparedWrite; isNew: boolean }[] = [];
+			const writes: { w: PreparedWrite; isNew: boolean; sent: Record<string, unknown> }[] = [];
 			const missing: string[] = [];
 			for (const input of body.inputs) {
 				if (action === 'upsert' && (input.idProperty ?? 'hs_object_id') !== 'email') throw invalidInput(`upsert needs idProperty "email" (a unique property of ${type})`);
 				const record = await findLive(db, type, input.id, input.idProperty);
-				if (record) writes.push({ w: await prepareUpdate(s, record, input.properties), isNew: false });
-				else if (action === 'upsert') writes.push({ w: await prepareCreate(s, { ...input.properties, email: input.id }), isNew: true });
+				if (record) writes.push({ w: await prepareUpdate(s, record, input.properties), isNew: false, sent: input.properties });
+				else if (action === 'upsert') writes.push({ w: await prepareCreate(s, { ...input.properties, email: input.id }), isNew: true, sent: input.properties });
 				else missing.push(input.id);
 			}
 			if (writes.length) await commit(db, s.stamp, req, 200, type, await storeWrites(s, writes.map((x) => x.w)));
-			const results = writes.map((x) => written(type, x.w, action === 'upsert' ? { new: x.isNew } : {}));
+			const results = writes.map((x) => ({ ...written(type, x.w.record, x.sent), ...(action === 'upsert' ? { new: x.isNew } : {}) }));
 			return envelope(200, results, at, missing, type, 'update');
 		});
 	};

@@ -156,9 +156,9 @@ export async function findLive(db: HubSpotDb, type: ObjectType, id: string, idPr
 	return record && !record.archived ? record : undefined;
 }
 
-/** The answer body of a write: the defaults plus every property the record has. */
-function written(type: ObjectType, record: CrmObject): WireRecord {
-	return project(type, record, Object.keys(record.properties));
+/** The answer body of a write: the defaults, every property the record has, and the ones the request cleared (null). */
+export function written(type: ObjectType, record: CrmObject, requested: Readonly<Record<string, unknown>> = {}): WireRecord {
+	return project(type, record, [...new Set([...Object.keys(record.properties), ...Object.keys(requested)])]);
 }
 
 function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -228,7 +228,7 @@ export function updateHandler(type: ObjectType) {
 			const w = await prepareUpdate(s, record, body.properties);
 			await storeWrites(s, [w]);
 			await commit(db, s.stamp, req, 200, type, [record.id]);
-			return { status: 200, body: written(type, w.record) };
+			return { status: 200, body: written(type, w.record, body.properties) };
 		});
 	};
 }
