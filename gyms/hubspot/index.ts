@@ -12,6 +12,7 @@ import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/
 import { listOwners } from './api/owners';
 import { getPipeline, listPipelines, listStages } from './api/pipelines';
 import { getProperty, listProperties } from './api/properties';
+import { readMeta, trackGenerations } from './api/records';
 import { searchHandler } from './api/search';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
 import { HUBSPOT_TABLES, HubSpotState } from './schema';
@@ -47,6 +48,7 @@ const HubSpotExport = gymExportSchema('hubspot', HubSpotState);
 
 /** Creates the HubSpot gym over the database `name` (default `salesgym-hubspot`). */
 export function createHubSpotGym(db = new HubSpotDb()): Gym {
+	trackGenerations(db);
 	const store = createGymStore({
 		gym: 'hubspot',
 		db,
@@ -74,7 +76,7 @@ export function createHubSpotGym(db = new HubSpotDb()): Gym {
 		runMeta: store.runMeta,
 
 		async handle(req: ApiRequest): Promise<ApiResponse> {
-			const meta = await db.meta.get('run');
+			const meta = await readMeta(db);
 			const corr = correlationId(meta?.run_id ?? '', meta?.seq ?? 0, req.method, req.path, req.query.toString(), JSON.stringify(req.body) ?? '', req.bodyError ?? '');
 			try {
 				if (req.bodyError !== undefined) throw invalidInput(req.bodyError);
