@@ -9,6 +9,7 @@ import { deleteAssociation, listAssociations, putAssociation, putDefaultAssociat
 import { batchHandler } from './api/batch';
 import { archiveHandler, createHandler, getHandler, listHandler, updateHandler } from './api/engine';
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
+import { mergeContacts } from './api/merge';
 import { listOwners } from './api/owners';
 import { getPipeline, listPipelines, listStages } from './api/pipelines';
 import { getProperty, listProperties } from './api/properties';
@@ -32,6 +33,7 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 		{ method: 'PATCH', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: updateHandler(type) },
 		{ method: 'DELETE', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: archiveHandler(type) }
 	]),
+	{ method: 'POST', pattern: /^\/crm\/v3\/objects\/contacts\/merge$/, handler: mergeContacts },
 	{ method: 'GET', pattern: /^\/crm\/v3\/owners\/?$/, handler: listOwners },
 	{ method: 'GET', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)$/, handler: listAssociations },
 	{ method: 'PUT', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/default\/([a-z]+)\/([^/]+)$/, handler: putDefaultAssociation },
