@@ -9,6 +9,7 @@ import { createContact, getContact, listContacts, searchContacts, updateContact 
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
 import { getObject, listAssociations, listObjects, listPipelines, READ_ONLY_TYPES } from './api/objects';
 import { listOwners } from './api/owners';
+import { SALES_ROUTES } from './api/sales-routes';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
 import { HUBSPOT_TABLES, HubSpotState } from './schema';
 import { initialState } from './seed';
@@ -28,7 +29,8 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: getObject(type) }
 	]),
 	{ method: 'GET', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)$/, handler: listAssociations },
-	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals$/, handler: listPipelines }
+	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals$/, handler: listPipelines },
+	...SALES_ROUTES
 ];
 
 const HubSpotExport = gymExportSchema('hubspot', HubSpotState);

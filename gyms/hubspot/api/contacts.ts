@@ -115,14 +115,16 @@ export function projectContact(contact: Contact, extra: readonly string[] = []):
 	return { ...contact, properties } as Contact & { properties: Record<string, string | null> };
 }
 
-function parseLimit(raw: string | null, limits: { default: number; max: number }): number {
+/** Parses `?limit=` against a {default, max}. @throws HubSpotError 400 for a non-positive or non-integer value. */
+export function parseLimit(raw: string | null, limits: { default: number; max: number }): number {
 	if (raw === null || raw === '') return limits.default;
 	const n = Number(raw);
 	if (!Number.isInteger(n) || n < 1) throw invalidInput(`limit must be a positive integer, got "${raw}"`);
 	return Math.min(n, limits.max);
 }
 
-function parseAfter(raw: string | number | null | undefined): string | null {
+/** Parses a paging cursor. @throws HubSpotError 400 when it is not a cursor this gym handed out. */
+export function parseAfter(raw: string | number | null | undefined): string | null {
 	if (raw === null || raw === undefined || raw === '') return null;
 	const s = String(raw);
 	if (!/^[0-9]{1,18}$/.test(s)) throw invalidInput(`after must be a paging cursor from paging.next.after, got "${s}"`);
@@ -130,7 +132,7 @@ function parseAfter(raw: string | number | null | undefined): string | null {
 }
 
 /** One page of `rows` (already ordered) after the cursor; the cursor is the row's 0-based offset + 1. */
-function page<T>(rows: T[], after: string | null, limit: number, link: (after: string) => string) {
+export function page<T>(rows: T[], after: string | null, limit: number, link: (after: string) => string) {
 	const start = after === null ? 0 : Number(after);
 	const results = rows.slice(start, start + limit);
 	const next = start + limit < rows.length ? String(start + limit) : null;
@@ -169,29 +171,32 @@ export async function getContact(db: HubSpotDb, req: ApiRequest, id: string): Pr
 }
 
 /** The write context a handler gets inside its transaction: the run meta to stamp and advance. */
-interface WriteStamp {
+export interface WriteStamp {
 	meta: RunMeta;
 	/** Virtual time of this change, UTC ISO-8601 ms. */
 	at: string;
 }
 
-/** Advances the run meta by one committed change and logs the event; call last, inside the transaction. */
-async function commit(db: HubSpotDb, stamp: WriteStamp, req: ApiRequest, status: number, id: string): Promise<void> {
+/**
+ * Advances the run meta by one committed change and logs the event; call last, inside the transaction
+ * (which must include `db.meta` and `db.events`). `entity` is the table changed (default `contacts`).
+ */
+export async function commit(db: HubSpotDb, stamp: WriteStamp, req: ApiRequest, status: number, id: string, entity = 'contacts'): Promise<void> {
 	const seq = stamp.meta.seq + 1;
 	const clock = new Date(Date.parse(stamp.at) + CLOCK_TICK_MS).toISOString();
 	await db.meta.put({ ...stamp.meta, seq, clock });
-	await db.events.add({ seq, at: stamp.at, gym: 'hubspot', method: req.method, path: req.path, status, entity: 'contacts', id });
+	await db.events.add({ seq, at: stamp.at, gym: 'hubspot', method: req.method, path: req.path, status, entity, id });
 }
 
 /** Reads the run meta inside a transaction. @throws HubSpotError when no run was initialized. */
-async function stampOf(db: HubSpotDb): Promise<WriteStamp> {
+export async function stampOf(db: HubSpotDb): Promise<WriteStamp> {
 	const meta = await db.meta.get('run');
 	if (!meta) throw new HubSpotError(409, 'CONFLICT', 'No run is initialized: POST /__salesgym/run first.');
 	return { meta, at: meta.clock };
 }
 
 /** Sets `hs_lifecyclestage_<stage>_date` the first time a stage is entered, as HubSpot does. */
-function stampLifecycle(props: Record<string, string>, changed: Record<string, string>, at: string): void {
+export function stampLifecycle(props: Record<string, string>, changed: Record<string, string>, at: string): void {
 	const stage = changed.lifecyclestage;
 	if (stage && !props[`hs_lifecyclestage_${stage}_date`]) props[`hs_lifecyclestage_${stage}_date`] = at;
 }
