@@ -15,6 +15,7 @@ import { getPipeline, listPipelines, listStages } from './api/pipelines';
 import { getProperty, listProperties } from './api/properties';
 import { readMeta, trackGenerations } from './api/records';
 import { searchHandler } from './api/search';
+import { SALES_ROUTES } from './api/sales-routes';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
 import { HUBSPOT_TABLES, HubSpotState } from './schema';
 import { OBJECT_TYPES } from './properties';
@@ -43,7 +44,8 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals\/([^/]+)$/, handler: getPipeline },
 	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals\/([^/]+)\/stages$/, handler: listStages },
 	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)$/, handler: listProperties },
-	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)\/([^/]+)$/, handler: getProperty }
+	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)\/([^/]+)$/, handler: getProperty },
+	...SALES_ROUTES
 ];
 
 const HubSpotExport = gymExportSchema('hubspot', HubSpotState);

@@ -10,6 +10,7 @@
  */
 import { worldFor } from '../../seeds';
 import { rng } from '../../seeds/rng';
+import { projectSales } from './seed-sales';
 import { DAY_MS, isoPlus, type Person, type World } from '../../seeds/world';
 import {
 	ASSOCIATION_TYPE_IDS,
@@ -395,7 +396,8 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 		}
 	];
 
-	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls };
+	const { next_ids: salesIds, ...sales } = projectSales({ world, owners, contacts, templates });
+	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls, ...sales };
 	const next = (rows: { id: string }[], base: number) => rows.reduce((m, x) => Math.max(m, Number(x.id) + 1), base);
 	return {
 		state,
@@ -408,7 +410,8 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 			emails: next(emails, HUBSPOT_ID_BASE.emails),
 			meetings: next(meetings, HUBSPOT_ID_BASE.meetings),
 			templates: next(templates, HUBSPOT_ID_BASE.templates),
-			calls: next(calls, HUBSPOT_ID_BASE.calls)
+			calls: next(calls, HUBSPOT_ID_BASE.calls),
+			...salesIds
 		}
 	};
 }
@@ -516,6 +519,7 @@ export function initialState(fixtures: unknown, seed = 1): { state: HubSpotState
 		if (stage && (d.properties.pipeline ?? 'default') === 'default' && !DEFAULT_PIPELINE_STAGES.some((s) => s.id === stage))
 			throw new Error(`fixtures.hubspot.deals[${i}].properties.dealstage: ${stage} is not a stage of the default pipeline`);
 	});
+	checkSalesFixtures(fx, state as unknown as HubSpotState, ownerIds);
 	if (fx.contacts?.length) {
 		const emails = new Map<string, string>();
 		for (const c of state.contacts as CrmObject[]) {
@@ -530,4 +534,43 @@ export function initialState(fixtures: unknown, seed = 1): { state: HubSpotState
 		}
 	}
 	return { state: state as unknown as HubSpotState, next_ids };
+}
+
+/**
+ * References of sales fixture rows: list memberships → list + contact, submissions → form + contact, enrollments →
+ * sequence + contact + owner (at most one ACTIVE/PAUSED enrollment per contact), inboxes → owner.
+ * @throws Error naming the fixture path, e.g. `fixtures.hubspot.list_memberships[0].recordId: contacts 7 does not exist`.
+ */
+function checkSalesFixtures(fx: HubSpotFixture, state: HubSpotState, ownerIds: ReadonlySet<string>): void {
+	const has = (rows: { id: string }[]) => new Set(rows.map((r) => r.id));
+	const contacts = has(state.contacts);
+	const lists = has(state.lists);
+	const forms = has(state.forms);
+	const sequences = has(state.sequences);
+	const fail = (path: string, msg: string): never => {
+		throw new Error(`fixtures.hubspot.${path}: ${msg}`);
+	};
+	fx.list_memberships?.forEach((m, i) => {
+		if (m.id !== `${m.listId}:${m.recordId}`) fail(`list_memberships[${i}].id`, `must be "${m.listId}:${m.recordId}"`);
+		if (!lists.has(m.listId)) fail(`list_memberships[${i}].listId`, `lists ${m.listId} does not exist`);
+		if (!contacts.has(m.recordId)) fail(`list_memberships[${i}].recordId`, `contacts ${m.recordId} does not exist`);
+	});
+	fx.lists?.forEach((l, i) => {
+		if (l.createdById && !ownerIds.has(l.createdById)) fail(`lists[${i}].createdById`, `owner ${l.createdById} does not exist`);
+	});
+	fx.form_submissions?.forEach((s, i) => {
+		if (!forms.has(s.formId)) fail(`form_submissions[${i}].formId`, `forms ${s.formId} does not exist`);
+		if (!contacts.has(s.contactId)) fail(`form_submissions[${i}].contactId`, `contacts ${s.contactId} does not exist`);
+	});
+	fx.inboxes?.forEach((b, i) => {
+		if (!ownerIds.has(b.ownerId)) fail(`inboxes[${i}].ownerId`, `owner ${b.ownerId} does not exist`);
+	});
+	const live = new Map<string, string>();
+	for (const e of state.sequence_enrollments) if (e.state === 'ACTIVE' || e.state === 'PAUSED') live.set(e.contactId, live.has(e.contactId) ? `${live.get(e.contactId)},${e.id}` : e.id);
+	fx.sequence_enrollments?.forEach((e, i) => {
+		if (!sequences.has(e.sequenceId)) fail(`sequence_enrollments[${i}].sequenceId`, `sequences ${e.sequenceId} does not exist`);
+		if (!contacts.has(e.contactId)) fail(`sequence_enrollments[${i}].contactId`, `contacts ${e.contactId} does not exist`);
+		if (!ownerIds.has(e.userId)) fail(`sequence_enrollments[${i}].userId`, `owner ${e.userId} does not exist`);
+		if (live.get(e.contactId)?.includes(',')) fail(`sequence_enrollments[${i}].contactId`, `contact ${e.contactId} would be enrolled in more than one sequence (${live.get(e.contactId)})`);
+	});
 }
