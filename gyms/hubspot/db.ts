@@ -5,7 +5,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { GymEvent, RunMeta } from '../types';
 import type { DirtyRow } from '../store';
-import type { Association, Company, Contact, CrmObject, Owner, Pipeline, Template } from './schema';
+import type { Association, Company, Contact, CrmObject, Owner, Pipeline, Template, View } from './schema';
 
 /** Database name; one database per gym. */
 export const HUBSPOT_DB_NAME = 'salesgym-hubspot';
@@ -23,6 +23,7 @@ export class HubSpotDb extends Dexie {
 	meetings!: EntityTable<CrmObject, 'id'>;
 	calls!: EntityTable<CrmObject, 'id'>;
 	templates!: EntityTable<Template, 'id'>;
+	views!: EntityTable<View, 'id'>;
 	pipelines!: EntityTable<Pipeline, 'id'>;
 	meta!: EntityTable<RunMeta, 'key'>;
 	events!: EntityTable<GymEvent, 'seq'>;
@@ -52,9 +53,11 @@ export class HubSpotDb extends Dexie {
 			pipelines: 'id',
 			dirty: 'id'
 		});
-		// v3 (issue 5): call engagements. Later tables of issue 5 are added in this same version while unshipped.
+		// v3 (issue 5): call engagements, saved views. Later tables of issue 5 are added in this same version while unshipped.
 		this.version(3).stores({
-			calls: 'id'
+			calls: 'id',
+			// saved index views (gym-specific, see api/views.ts), indexed by object type
+			views: 'id, objectType'
 		});
 	}
 }

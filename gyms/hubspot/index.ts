@@ -9,6 +9,7 @@ import { createContact, getContact, listContacts, searchContacts, updateContact 
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
 import { getObject, listAssociations, listObjects, listPipelines, READ_ONLY_TYPES } from './api/objects';
 import { listOwners } from './api/owners';
+import { createView, deleteView, listViews, updateView } from './api/views';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
 import { HUBSPOT_TABLES, HubSpotState } from './schema';
 import { initialState } from './seed';
@@ -28,7 +29,12 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: getObject(type) }
 	]),
 	{ method: 'GET', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)$/, handler: listAssociations },
-	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals$/, handler: listPipelines }
+	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals$/, handler: listPipelines },
+	// gym-specific: saved index views (HubSpot has no public views API), see api/views.ts
+	{ method: 'GET', pattern: /^\/crm\/v3\/views\/([a-z]+)$/, handler: listViews },
+	{ method: 'POST', pattern: /^\/crm\/v3\/views\/([a-z]+)$/, handler: createView },
+	{ method: 'PATCH', pattern: /^\/crm\/v3\/views\/([a-z]+)\/([^/]+)$/, handler: updateView },
+	{ method: 'DELETE', pattern: /^\/crm\/v3\/views\/([a-z]+)\/([^/]+)$/, handler: deleteView }
 ];
 
 const HubSpotExport = gymExportSchema('hubspot', HubSpotState);
