@@ -10,11 +10,11 @@
  * (case-insensitive, per object type). Every write is one rw transaction that advances the clock and logs an event.
  */
 import type { ApiRequest, ApiResponse } from '../../types';
-import { CLOCK_TICK_MS } from '../../types';
 import type { HubSpotDb } from '../db';
 import { CreateViewBody, UpdateViewBody, VIEW_OBJECT_TYPES, type View } from '../schema';
-import { byNumericId } from './contacts';
+import { byNumericId } from './paging';
 import { HubSpotError, invalidInput, notFound } from './errors';
+import { commit, nextId, stampOf } from './write';
 import { zodMessage } from './zod-message';
 
 /** HubSpot's search limit on the total number of filters across groups. */
@@ -38,21 +38,12 @@ async function assertUniqueName(db: HubSpotDb, objectType: ViewObjectType, name:
 	if (dup) throw new HubSpotError(409, 'CONFLICT', `A view named "${dup.name}" already exists. Existing ID: ${dup.id}`);
 }
 
-/** Runs `write` in one rw transaction with the run meta; advances the clock 1 s and logs the event after it. */
-async function inWrite(db: HubSpotDb, req: ApiRequest, status: number, write: (at: string, nextId: () => string) => Promise<{ id: string; body: unknown }>): Promise<ApiResponse> {
+/** Runs `write` in one rw transaction (write.ts protocol): stamp, validate + write, then commit (clock + 1 tick, one event). */
+async function inWrite(db: HubSpotDb, req: ApiRequest, status: number, write: (at: string, newId: () => string) => Promise<{ id: string; body: unknown }>): Promise<ApiResponse> {
 	return db.transaction('rw', [db.views, db.meta, db.events], async () => {
-		let meta = await db.meta.get('run');
-		if (!meta) throw new HubSpotError(409, 'CONFLICT', 'No run is initialized: POST /__salesgym/run first.');
-		const at = meta.clock;
-		const nextId = () => {
-			const id = String(meta!.next_ids.views ?? 1);
-			meta = { ...meta!, next_ids: { ...meta!.next_ids, views: Number(id) + 1 } };
-			return id;
-		};
-		const { id, body } = await write(at, nextId);
-		const seq = meta.seq + 1;
-		await db.meta.put({ ...meta, seq, clock: new Date(Date.parse(at) + CLOCK_TICK_MS).toISOString() });
-		await db.events.add({ seq, at, gym: 'hubspot', method: req.method, path: req.path, status, entity: 'views', id });
+		const stamp = await stampOf(db);
+		const { id, body } = await write(stamp.at, () => nextId(stamp, 'views'));
+		await commit(db, stamp, req, status, 'views', [id]);
 		return { status, body };
 	});
 }
@@ -70,10 +61,10 @@ export async function createView(db: HubSpotDb, req: ApiRequest, rawType: string
 	const parsed = CreateViewBody.safeParse(req.body);
 	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
 	checkFilterTotal(parsed.data.filterGroups);
-	return inWrite(db, req, 201, async (at, nextId) => {
+	return inWrite(db, req, 201, async (at, newId) => {
 		await assertUniqueName(db, objectType, parsed.data.name);
 		const view: View = {
-			id: nextId(),
+			id: newId(),
 			objectType,
 			name: parsed.data.name,
 			filterGroups: parsed.data.filterGroups ?? [],
