@@ -63,8 +63,8 @@ export function findTokens(text: string): TokenRef[] {
 	const out: TokenRef[] = [];
 	for (const m of text.matchAll(TOKEN)) {
 		const fallback = m[3] ?? m[4];
-		const object = m[1].toLowerCase();
-		const property = m[2].toLowerCase();
+		const object = (m[1] ?? '').toLowerCase();
+		const property = (m[2] ?? '').toLowerCase();
 		out.push({ raw: m[0], token: `${object}.${property}`, object, property, ...(fallback !== undefined ? { fallback } : {}) });
 	}
 	return out;
