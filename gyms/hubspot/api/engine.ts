@@ -23,7 +23,7 @@ import { associationRow } from './association-types';
 import { associationsOf, CreateAssociations, prepareCreateAssociations, putAssociations, rowsOf, v3Associations } from './associations';
 import { duplicateContact, HubSpotError, invalidInput, invalidProperties, notFound } from './errors';
 import { applyRules, type Recipient } from './rules';
-import { BASE, byNumericId, csv, LIST_LIMIT, pageOf, parseAfter, parseLimit } from './paging';
+import { BASE, csv, LIST_LIMIT, pageOf, parseAfter, parseLimit } from './paging';
 import { contactByEmail, fromRow, readAll, readRecord, tableOf, writeRecord } from './records';
 import { validateProperties, type PropertyInput, type ValidationContext } from './validate';
 import { commit, nextId, stampOf, type WriteStamp } from './write';
@@ -175,7 +175,7 @@ export function listHandler(type: ObjectType) {
 		const archived = req.query.get('archived') === 'true';
 		const props = csv(req.query, 'properties');
 		const assoc = csv(req.query, 'associations');
-		const rows = (await readAll(db, type)).filter((r) => r.archived === archived).sort(byNumericId);
+		const rows = (await readAll(db, type)).filter((r) => r.archived === archived);
 		const p = pageOf(rows, start, limit);
 		const results = await Promise.all(
 			p.results.map(async (r) => {
