@@ -7,14 +7,16 @@ import type { CrmRecord, Pipeline } from '$lib/hubspot/crm';
 import { EMPTY_CELL, formatDateTimeUtc, ownerLabel } from '$lib/hubspot/format';
 import type { ColumnDef } from './config';
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const USD_CENTS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 
-/** `"12000"` → "$12,000"; "--" for empty, the raw text when not a number. */
+/** `"12000"` → "$12,000", `"5.5"` → "$5.50"; "--" for empty, the raw text when not a number. */
 export function formatAmount(value: string | null | undefined): string {
 	if (value === null || value === undefined || value === '') return EMPTY_CELL;
 	const n = Number(value);
-	return Number.isFinite(n) ? USD.format(n) : value;
+	if (!Number.isFinite(n)) return value;
+	return (Number.isInteger(n) ? USD : USD_CENTS).format(n);
 }
 
 /** An ISO timestamp as a UTC calendar date, e.g. "Mar 2, 2026"; "--" for empty, the raw text when unparsable. */
