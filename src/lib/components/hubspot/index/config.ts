@@ -77,6 +77,8 @@ export interface IndexConfig {
 	objectTypeId: string;
 	/** Contacts only: the bulk bar offers "Enroll in sequence". */
 	enroll: boolean;
+	/** The bulk bar offers "Add to segment" (the gym's segments hold contacts only). */
+	segments: boolean;
 }
 
 /** `hs_lead_status` options as `value → label`. */
@@ -160,7 +162,8 @@ const CONTACTS: IndexConfig = {
 	properties: ['firstname', 'lastname', 'email', 'phone', 'hubspot_owner_id', 'notes_last_updated', 'hs_lead_status', 'createdate'],
 	taskAssociationTypeId: 204,
 	objectTypeId: '0-1',
-	enroll: true
+	enroll: true,
+	segments: true
 };
 
 const COMPANIES: IndexConfig = {
@@ -207,7 +210,8 @@ const COMPANIES: IndexConfig = {
 	properties: ['name', 'domain', 'hubspot_owner_id', 'createdate', 'phone', 'notes_last_updated', 'city', 'industry'],
 	taskAssociationTypeId: 192,
 	objectTypeId: '0-2',
-	enroll: false
+	enroll: false,
+	segments: false
 };
 
 const DEALS: IndexConfig = {
@@ -254,7 +258,8 @@ const DEALS: IndexConfig = {
 	properties: ['dealname', 'dealstage', 'pipeline', 'closedate', 'hubspot_owner_id', 'amount'],
 	taskAssociationTypeId: 216,
 	objectTypeId: '0-3',
-	enroll: false
+	enroll: false,
+	segments: false
 };
 
 /** The three index configurations, by object type. */
