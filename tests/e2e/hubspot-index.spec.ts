@@ -8,6 +8,10 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Gym } from './fixtures';
 
+// Several tests walk a whole flow and run axe on a page and a dialog: on a loaded 2-core machine that takes
+// longer than the default 60 s.
+test.describe.configure({ timeout: 180_000 });
+
 const DORMANT = 'hubspot/bulk-reassign-dormant-leads-v1';
 const BOARD = 'hubspot/deal-board-progression-v1';
 const CREATE_DEAL = 'hubspot/create-deal-with-associations-v1';
