@@ -15,6 +15,7 @@ import { getPipeline, listPipelines, listStages } from './api/pipelines';
 import { getProperty, listProperties } from './api/properties';
 import { readMeta, trackGenerations } from './api/records';
 import { searchHandler } from './api/search';
+import { SALES_ROUTES } from './api/sales-routes';
 import { createView, deleteView, listViews, updateView } from './api/views';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
 import { HUBSPOT_TABLES, HubSpotState } from './schema';
@@ -45,6 +46,7 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals\/([^/]+)\/stages$/, handler: listStages },
 	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)$/, handler: listProperties },
 	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)\/([^/]+)$/, handler: getProperty },
+	...SALES_ROUTES,
 	// gym-specific: saved index views (HubSpot has no public views API), see api/views.ts
 	{ method: 'GET', pattern: /^\/crm\/v3\/views\/([a-z]+)$/, handler: listViews },
 	{ method: 'POST', pattern: /^\/crm\/v3\/views\/([a-z]+)$/, handler: createView },

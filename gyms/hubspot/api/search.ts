@@ -24,7 +24,7 @@ import { isObjectType, propertyOf, QUERY_PROPERTIES, SINGULAR, valueOf, OBJECT_T
 import type { CrmObject } from '../schema';
 import { associationsOf } from './associations';
 import { HubSpotError, invalidInput } from './errors';
-import { byNumericId, pageOf, parseAfter, SEARCH_LIMIT } from './paging';
+import { byNumericId, page, parseAfter, SEARCH_LIMIT } from './paging';
 import { readAll } from './records';
 import { normalizeDatetime } from './validate';
 import { project } from './engine';
@@ -244,7 +244,7 @@ export function searchHandler(type: ObjectType) {
 		const start = parseAfter(body.after) ?? 0;
 		if (start >= SEARCH_LIMITS.reachable) throw invalidInput(`after: at most ${SEARCH_LIMITS.reachable} results can be paged through; narrow the search`);
 		const matches = await runSearch(db, type, await readAll(db, type), body);
-		const p = pageOf(matches, start, Math.min(limit, SEARCH_LIMITS.reachable - start));
+		const p = page(matches, start, Math.min(limit, SEARCH_LIMITS.reachable - start));
 		const res: Record<string, unknown> = { total: matches.length, results: p.results.map((r) => project(type, r, body.properties ?? [])) };
 		if (p.next !== null && Number(p.next) < SEARCH_LIMITS.reachable) res.paging = { next: { after: p.next } };
 		return { status: 200, body: res };
