@@ -18,7 +18,8 @@ const CREATE_DEAL = 'hubspot/create-deal-with-associations-v1';
 const RENEWAL = 'Quillfeather Press – Annual renewal';
 const ADDON = 'Quillfeather Press – Print analytics add-on';
 
-type State = { gyms: { hubspot: Record<string, { id: string; properties: Record<string, string>; archived?: boolean; [k: string]: unknown }[]> } };
+type Row = { id: string; properties: Record<string, string>; archived?: boolean; [k: string]: unknown };
+type State = { gyms: { hubspot: Record<string, Row[]> } };
 
 async function start(gym: Gym, task: string, path: string) {
 	await gym.open('/hubspot/contacts');
@@ -197,6 +198,36 @@ test.describe('contacts index', () => {
 		]);
 		const linked = s.gyms.hubspot.associations!.filter((a) => tasks.some((t) => t.id === a.fromObjectId) && a.toObjectType === 'contacts').map((a) => a.toObjectId);
 		expect(linked.sort()).toEqual(['990633', '990634']);
+	});
+
+	test('bulk Enroll in sequence opens the sales Enroll dialog for the selection and enrolls the contact', async ({ gym }) => {
+		const { page } = gym;
+		await filterRory(page);
+		await page.getByRole('checkbox', { name: 'Select Kaito Mori' }).check();
+		await page.getByRole('button', { name: 'Enroll in sequence' }).click();
+		const dlg = page.getByRole('dialog', { name: 'Enroll in sequence' });
+		await dlg.getByLabel('Sequence').selectOption({ label: 'Re-engage – 3 touch' });
+		await dlg.getByLabel('Send emails from').selectOption({ label: 'Sofia Rossi (sofia.rossi@salesgym.io)' });
+		await dlg.getByRole('button', { name: 'Enroll', exact: true }).click();
+		await expect(page.getByText('Enrolled 1 contact in a sequence')).toBeVisible();
+		const enrollments = (await state(gym)).gyms.hubspot.sequence_enrollments!.filter((e) => e.contactId === '990633');
+		expect(enrollments).toEqual([expect.objectContaining({ state: 'ACTIVE', senderEmail: 'sofia.rossi@salesgym.io' })]);
+	});
+
+	test('bulk Add to segment adds the selected contacts to a manual segment', async ({ gym }) => {
+		const { page } = gym;
+		const lists = (await state(gym)).gyms.hubspot.lists!;
+		const target = lists.find((l) => l['processingType'] === 'MANUAL')!;
+		await filterRory(page);
+		await page.getByRole('checkbox', { name: 'Select Kaito Mori' }).check();
+		await page.getByRole('checkbox', { name: 'Select Adaeze Nwosu' }).check();
+		await page.getByRole('button', { name: 'Add to segment' }).click();
+		const dlg = page.getByRole('dialog', { name: 'Add 2 contacts to a segment' });
+		await dlg.getByLabel('Segment').selectOption({ label: String(target['name']) });
+		await dlg.getByRole('button', { name: 'Add', exact: true }).click();
+		await expect(page.getByText('Added 2 contacts to the segment')).toBeVisible();
+		const members = (await state(gym)).gyms.hubspot.list_memberships!.filter((m) => m['listId'] === target.id).map((m) => m['recordId']);
+		expect(members).toEqual(expect.arrayContaining(['990632', '990633']));
 	});
 
 	test('bulk Delete asks to type the count, then archives the records', async ({ gym }) => {
