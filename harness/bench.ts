@@ -26,6 +26,7 @@ export const METRICS = [
 	'api_roundtrip',
 	'hubspot_api_get',
 	'hubspot_search',
+	'hubspot_index_interactive',
 	'verify',
 	'jq_1k',
 	'jq_10k',
@@ -41,7 +42,7 @@ export const METRICS = [
 /** One of {@link METRICS}. */
 export type MetricName = (typeof METRICS)[number];
 /** Metrics measured in the page (need the server, Chromium and a working SW). */
-export const PAGE_METRICS: readonly MetricName[] = ['reset', 'reset_full_seed', 'api_roundtrip', 'hubspot_api_get', 'hubspot_search', 'verify', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k'];
+export const PAGE_METRICS: readonly MetricName[] = ['reset', 'reset_full_seed', 'api_roundtrip', 'hubspot_api_get', 'hubspot_search', 'hubspot_index_interactive', 'verify', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k'];
 /** Metrics that need a fresh browser context per sample. */
 export const CONTEXT_METRICS: readonly MetricName[] = ['init_fresh_context'];
 /** Samples of `init_fresh_context` for `samples` requested (each one is a new profile: seconds, not ms). */
@@ -219,7 +220,8 @@ export interface PageBenchOptions {
  * Measures the page metrics: `reset` = `POST /__salesgym/run {task_id}`; `api_roundtrip` = `GET` one contact
  * through the SW (after a reset); `hubspot_api_get` = the same GET of one contact by id, named for the HubSpot
  * gym's target (≤2 ms p50); `hubspot_search` = `POST …/contacts/search` {@link HUBSPOT_SEARCH_BODY} over the full
- * seed (target ≤10 ms p95); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
+ * seed (target ≤10 ms p95); `hubspot_index_interactive` = navigation start → first table row interactive on the
+ * contacts, companies and deals indexes ({@link benchIndexInteractive}, target ≤200 ms); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
  * `verify_20x1k|10k|50k` = 20 inline assertions over a synthetic state imported with `PUT /__salesgym/state`
  * (bench-verify.ts; at most 15 samples at 50k rows).
  * @returns samples (ms) per measured metric.
@@ -253,6 +255,10 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		await resetRun(page, taskId, `bench-hs-search-${Date.now()}`);
 		out.hubspot_search = await measureInPage(page, { method: 'POST', path: `${CONTACTS_PATH}/search`, json: HUBSPOT_SEARCH_BODY }, samples);
 	}
+	if (metrics.includes('hubspot_index_interactive')) {
+		options.onStart?.('hubspot_index_interactive');
+		out.hubspot_index_interactive = await benchIndexInteractive(page, taskId, samples);
+	}
 	if (metrics.includes('verify')) {
 		options.onStart?.('verify');
 		if (taskId === undefined) throw new Error('verify needs a HubSpot blueprint (blueprints/hubspot/*.json); none was found');
@@ -268,6 +274,54 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		options.onVerifySamples?.(metric, r);
 	}
 	return out;
+}
+
+/** The index screens `hubspot_index_interactive` loads, each over the full seed. */
+export const INDEX_SCREENS = ['/hubspot/contacts', '/hubspot/companies', '/hubspot/deals'] as const;
+
+/**
+ * `hubspot_index_interactive`: for each sample, a full navigation to each of {@link INDEX_SCREENS} (after one
+ * reset to the task's full seed), timed in the page from navigation start (`performance.now()` origin) to the
+ * moment the first table row is visible and interactive: a MutationObserver installed before any page script
+ * (`addInitScript`) records the first mutation after which the table is not `aria-busy` and its first row's
+ * record link is laid out (rows are rendered by the client, so their handlers are attached).
+ * Runs in a second tab of the bench context, so the bench page keeps no init script.
+ * @returns durations, ms: `samples` per screen, screens interleaved (3 × samples values).
+ * @throws InfrastructureError when a screen does not render a row within 10 s.
+ */
+export async function benchIndexInteractive(page: Page, taskId: string | undefined, samples: number): Promise<number[]> {
+	await resetRun(page, taskId, `bench-index-${Date.now()}`);
+	const tab = await page.context().newPage();
+	try {
+		await tab.addInitScript(() => {
+			// No named inner functions here: tsx would wrap them in a `__name()` helper the page does not have.
+			const w = window as unknown as { __firstRowAt?: number };
+			const observer = new MutationObserver(() => {
+				const link = document.querySelector('table[aria-busy="false"] tbody tr a[href]');
+				if (w.__firstRowAt === undefined && link && link.getBoundingClientRect().height > 0) {
+					w.__firstRowAt = performance.now();
+					observer.disconnect();
+				}
+			});
+			observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+		});
+		const out: number[] = [];
+		for (let i = 0; i < samples + WARMUP; i++) {
+			for (const path of INDEX_SCREENS) {
+				await tab.goto(path, { waitUntil: 'commit' });
+				let ms: number;
+				try {
+					ms = (await tab.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt, undefined, { timeout: 10_000 }).then((h) => h.jsonValue())) as number;
+				} catch (e) {
+					throw new InfrastructureError(`hubspot_index_interactive: ${path} rendered no row: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+				}
+				if (i >= WARMUP) out.push(ms);
+			}
+		}
+		return out;
+	} finally {
+		await tab.close().catch(() => {});
+	}
 }
 
 /**

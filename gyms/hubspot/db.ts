@@ -5,7 +5,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { GymEvent, RunMeta } from '../types';
 import type { DirtyRow } from '../store';
-import type { Association, Company, ConnectedInbox, Contact, CrmObject, Form, FormSubmission, List, ListMembership, Owner, Pipeline, Sequence, SequenceEnrollment, Template } from './schema';
+import type { Association, Company, ConnectedInbox, Contact, CrmObject, Form, FormSubmission, List, ListMembership, Owner, Pipeline, Sequence, SequenceEnrollment, Template, View } from './schema';
 
 /** Database name; one database per gym. */
 export const HUBSPOT_DB_NAME = 'salesgym-hubspot';
@@ -23,6 +23,7 @@ export class HubSpotDb extends Dexie {
 	meetings!: EntityTable<CrmObject, 'id'>;
 	calls!: EntityTable<CrmObject, 'id'>;
 	templates!: EntityTable<Template, 'id'>;
+	views!: EntityTable<View, 'id'>;
 	pipelines!: EntityTable<Pipeline, 'id'>;
 	lists!: EntityTable<List, 'id'>;
 	list_memberships!: EntityTable<ListMembership, 'id'>;
@@ -70,7 +71,9 @@ export class HubSpotDb extends Dexie {
 			form_submissions: 'id, formId',
 			sequences: 'id',
 			sequence_enrollments: 'id, contactId, sequenceId',
-			inboxes: 'id, ownerId'
+			inboxes: 'id, ownerId',
+			// saved index views (gym-specific, see api/views.ts), indexed by object type
+			views: 'id, objectType'
 		});
 	}
 }

@@ -16,6 +16,7 @@ import { getProperty, listProperties } from './api/properties';
 import { readMeta, trackGenerations } from './api/records';
 import { searchHandler } from './api/search';
 import { SALES_ROUTES } from './api/sales-routes';
+import { createView, deleteView, listViews, updateView } from './api/views';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
 import { HUBSPOT_TABLES, HubSpotState } from './schema';
 import { OBJECT_TYPES } from './properties';
@@ -45,7 +46,12 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals\/([^/]+)\/stages$/, handler: listStages },
 	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)$/, handler: listProperties },
 	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)\/([^/]+)$/, handler: getProperty },
-	...SALES_ROUTES
+	...SALES_ROUTES,
+	// gym-specific: saved index views (HubSpot has no public views API), see api/views.ts
+	{ method: 'GET', pattern: /^\/crm\/v3\/views\/([a-z]+)$/, handler: listViews },
+	{ method: 'POST', pattern: /^\/crm\/v3\/views\/([a-z]+)$/, handler: createView },
+	{ method: 'PATCH', pattern: /^\/crm\/v3\/views\/([a-z]+)\/([^/]+)$/, handler: updateView },
+	{ method: 'DELETE', pattern: /^\/crm\/v3\/views\/([a-z]+)\/([^/]+)$/, handler: deleteView }
 ];
 
 const HubSpotExport = gymExportSchema('hubspot', HubSpotState);

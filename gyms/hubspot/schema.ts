@@ -414,8 +414,51 @@ export const ConnectedInbox = z.strictObject({
 });
 export type ConnectedInbox = z.infer<typeof ConnectedInbox>;
 
+/** Object types that have index views (saved views). */
+export const VIEW_OBJECT_TYPES = ['contacts', 'companies', 'deals'] as const;
+
+/** One search filter of a saved view: HubSpot's search filter shape (`value` for comparisons, `highValue` for BETWEEN, `values` for IN/NOT_IN). */
+export const ViewFilter = z.strictObject({
+	propertyName: z.string().min(1),
+	operator: z.enum(['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN']),
+	value: z.string().optional(),
+	highValue: z.string().optional(),
+	values: z.array(z.string()).optional()
+});
+export type ViewFilter = z.infer<typeof ViewFilter>;
+
+/**
+ * A saved index view (gym-specific: HubSpot has no public views API). Its `filterGroups`, `sorts` and `query`
+ * are a search request body (groups ORed, filters ANDed; ≤5 groups, ≤6 filters each, ≤18 in all).
+ */
+export const View = z.strictObject({
+	id: HubSpotId,
+	objectType: z.enum(VIEW_OBJECT_TYPES).describe('the index the view belongs to'),
+	name: z.string().min(1).max(100).describe('tab label, unique per object type (case-insensitive)'),
+	filterGroups: z.array(z.strictObject({ filters: z.array(ViewFilter).max(6) })).max(5),
+	sorts: z.array(z.strictObject({ propertyName: z.string().min(1), direction: z.enum(['ASCENDING', 'DESCENDING']) })).max(1),
+	query: z.string().max(3000).describe('search text, "" for none'),
+	createdAt: IsoTimestamp,
+	updatedAt: IsoTimestamp,
+	archived: z.boolean()
+});
+export type View = z.infer<typeof View>;
+
+/** Body of `POST /crm/v3/views/{objectType}` (gym-specific). */
+export const CreateViewBody = z.strictObject({
+	name: z.string().trim().min(1, 'name is required').max(100),
+	filterGroups: View.shape.filterGroups.optional(),
+	sorts: View.shape.sorts.optional(),
+	query: View.shape.query.optional()
+});
+export type CreateViewBody = z.infer<typeof CreateViewBody>;
+
+/** Body of `PATCH /crm/v3/views/{objectType}/{id}` (gym-specific): only the given keys change. */
+export const UpdateViewBody = CreateViewBody.partial();
+export type UpdateViewBody = z.infer<typeof UpdateViewBody>;
+
 /** Table names of the HubSpot gym, in export order. */
-export const HUBSPOT_TABLES = ['contacts', 'companies', 'deals', 'associations', 'owners', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines', 'calls', 'lists', 'list_memberships', 'forms', 'form_submissions', 'sequences', 'sequence_enrollments', 'inboxes'] as const;
+export const HUBSPOT_TABLES = ['contacts', 'companies', 'deals', 'associations', 'owners', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines', 'calls', 'lists', 'list_memberships', 'forms', 'form_submissions', 'sequences', 'sequence_enrollments', 'inboxes', 'views'] as const;
 /** One of {@link HUBSPOT_TABLES}. */
 export type HubSpotTable = (typeof HUBSPOT_TABLES)[number];
 
@@ -439,7 +482,8 @@ export const HubSpotState = z.strictObject({
 	form_submissions: z.array(FormSubmission),
 	sequences: z.array(Sequence),
 	sequence_enrollments: z.array(SequenceEnrollment),
-	inboxes: z.array(ConnectedInbox)
+	inboxes: z.array(ConnectedInbox),
+	views: z.array(View)
 });
 export type HubSpotState = z.infer<typeof HubSpotState>;
 
@@ -465,7 +509,8 @@ export const HubSpotFixture = z.strictObject({
 	form_submissions: z.array(FormSubmission).optional(),
 	sequences: z.array(Sequence).optional(),
 	sequence_enrollments: z.array(SequenceEnrollment).optional(),
-	inboxes: z.array(ConnectedInbox).optional()
+	inboxes: z.array(ConnectedInbox).optional(),
+	views: z.array(View).optional()
 });
 export type HubSpotFixture = z.infer<typeof HubSpotFixture>;
 

@@ -30,7 +30,7 @@ import {
 import { CALL_DISPOSITIONS } from './properties';
 
 /** First ids of the HubSpot-owned rows (CONTRACT.md §2). */
-export const HUBSPOT_ID_BASE = { duplicates: 190001, deals: 300001, tasks: 310001, notes: 320001, emails: 330001, meetings: 340001, templates: 350001, calls: 360001 } as const;
+export const HUBSPOT_ID_BASE = { duplicates: 190001, deals: 300001, tasks: 310001, notes: 320001, emails: 330001, meetings: 340001, templates: 350001, calls: 360001, views: 370001 } as const;
 
 /** HubSpot `industry` option values for the world's LinkedIn industry labels. */
 const INDUSTRY: Record<string, string> = {
@@ -157,7 +157,9 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 			hs_analytics_source: r.pick(sources),
 			hs_email_optout: p.emailStatus === 'opted_out' ? 'true' : 'false',
 			linkedin_url: p.linkedinUrl,
-			notes_last_contacted: p.lastActivityAt
+			notes_last_contacted: p.lastActivityAt,
+			// "Last activity date" of the index (HubSpot: the last logged activity); the world's last touch
+			notes_last_updated: p.lastActivityAt
 		};
 		// hs_lifecyclestage_<stage>_date for every stage passed, spread between creation and last modification.
 		const span = Date.parse(modified) - Date.parse(created);
@@ -397,7 +399,7 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 	];
 
 	const { next_ids: salesIds, ...sales } = projectSales({ world, owners, contacts, templates });
-	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls, ...sales };
+	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls, ...sales, views: [] };
 	const next = (rows: { id: string }[], base: number) => rows.reduce((m, x) => Math.max(m, Number(x.id) + 1), base);
 	return {
 		state,
@@ -411,7 +413,8 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 			meetings: next(meetings, HUBSPOT_ID_BASE.meetings),
 			templates: next(templates, HUBSPOT_ID_BASE.templates),
 			calls: next(calls, HUBSPOT_ID_BASE.calls),
-			...salesIds
+			...salesIds,
+			views: HUBSPOT_ID_BASE.views
 		}
 	};
 }

@@ -38,17 +38,21 @@ export function swReady(): Promise<void> {
 			navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
 		});
 		control = controlled;
-		const timeout = new Promise<never>((_, reject) =>
-			setTimeout(
-				() => reject(new Error(`The gym's Service Worker did not take control within ${SW_READY_TIMEOUT_MS / 1000} s. Reload the page.`)),
-				SW_READY_TIMEOUT_MS
-			)
-		);
+		const timeout = () =>
+			new Promise<never>((_, reject) =>
+				setTimeout(
+					() => reject(new Error(`The gym's Service Worker did not take control within ${SW_READY_TIMEOUT_MS / 1000} s. Reload the page.`)),
+					SW_READY_TIMEOUT_MS
+				)
+			);
 		const registration = navigator.serviceWorker.register('/service-worker.js', {
 			type: import.meta.env.DEV ? 'module' : 'classic',
 			scope: '/'
 		});
-		await Promise.race([registration.then(() => controlled), timeout]);
+		// Already controlled (every load after the first): the APIs are intercepted now, so the screen need not
+		// wait for register() (which resolves only after the browser looked at the registration, tens of ms).
+		if (navigator.serviceWorker.controller) void registration.catch(() => undefined);
+		else await Promise.race([registration.then(() => controlled), timeout()]);
 		document.body.dataset.swReady = '1';
 		warmVerifierOnce();
 	})();
