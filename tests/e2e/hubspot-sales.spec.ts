@@ -201,3 +201,37 @@ test('axe: the Create segment and Enroll dialogs have no serious or critical vio
 	await expect(dialog.getByRole('combobox', { name: 'Start at step' })).toBeVisible();
 	await expectNoSeriousA11yViolations(page, 'dialog');
 });
+
+test('sequence page: an enrolled contact is refused another sequence until unenrolled; then "Enroll" from the sequence works', async ({ gym }) => {
+	const { page } = gym;
+	await gym.open('/hubspot/sequences');
+	await gym.reset({ task_id: 'hubspot/switch-sequence-v1', run_id: 'switch' });
+	await gym.open('/hubspot/sequences');
+	const email = 'marta.silva@quillpoint.io';
+	await page.getByRole('button', { name: 'Inbound – Demo Follow-up' }).click();
+	await page.getByLabel('Search contacts to enroll in Inbound – Demo Follow-up').fill(email);
+	await page.getByRole('button', { name: 'Enroll Marta Silva' }).click();
+	let dialog = page.getByRole('dialog', { name: 'Enroll in sequence' });
+	await expect(dialog.getByLabel('Sequence')).toHaveValue('370002');
+	await dialog.getByRole('button', { name: 'Enroll', exact: true }).click();
+	await expect(dialog.getByRole('alert')).toContainText('Already enrolled in a sequence');
+	await expect(dialog.getByRole('alert')).toContainText('"Closed-lost revival"');
+	await dialog.getByRole('button', { name: 'Close' }).click();
+
+	await page.getByRole('button', { name: 'Closed-lost revival' }).click();
+	await page.getByRole('button', { name: `Unenroll ${email}` }).click();
+	await expect(page.getByRole('status')).toHaveText(`${email} was unenrolled.`);
+	await expect(page.getByRole('button', { name: `Unenroll ${email}` })).toHaveCount(0);
+
+	await page.getByRole('button', { name: 'Enroll Marta Silva' }).click();
+	dialog = page.getByRole('dialog', { name: 'Enroll in sequence' });
+	await expect(dialog.getByRole('combobox', { name: 'Start at step' })).toBeVisible();
+	await dialog.getByRole('button', { name: 'Enroll', exact: true }).click();
+	await expect(page.getByRole('status')).toHaveText('Contact enrolled.');
+	await expect(page.getByRole('table', { name: 'Enrolled in Inbound – Demo Follow-up' }).getByRole('link', { name: email })).toBeVisible();
+	const s = await state(gym);
+	expect(s.gyms.hubspot.sequence_enrollments.filter((e) => e.contactId === '990401').map((e) => [e.sequenceId, e.state])).toEqual([
+		['370004', 'UNENROLLED'],
+		['370002', 'ACTIVE']
+	]);
+});

@@ -204,6 +204,24 @@ export function contactEnrollment(contactId: string): Promise<ApiResult<ContactE
 	return request('GET', `/automation/v4/sequences/enrollments/contact/${enc(contactId)}`);
 }
 
+/** One enrollment of a sequence (gym-specific "Enrolled" list). */
+export interface SequenceEnrollmentRow {
+	id: string;
+	contactId: string;
+	toEmail: string;
+	senderEmail: string;
+	state: 'ACTIVE' | 'PAUSED' | 'FINISHED' | 'UNENROLLED';
+	currentStep: number;
+	unenrolledReason: string | null;
+	enrolledAt: string;
+	updatedAt: string;
+}
+
+/** `GET /automation/v4/sequences/{id}/enrollments?userId=&state=` (gym-specific) → `{results, total}`, newest first. */
+export function listSequenceEnrollments(sequenceId: string, userId: string, state?: SequenceEnrollmentRow['state']): Promise<ApiResult<{ results: SequenceEnrollmentRow[]; total: number }>> {
+	return request('GET', `/automation/v4/sequences/${enc(sequenceId)}/enrollments?userId=${enc(userId)}${state ? `&state=${state}` : ''}`);
+}
+
 /** `POST /automation/v4/sequences/enrollments/{id}/unenroll` (gym-specific) → the enrollment, state UNENROLLED. */
 export function unenroll(enrollmentId: string): Promise<ApiResult<EnrollmentResult & { state: string }>> {
 	return request('POST', `/automation/v4/sequences/enrollments/${enc(enrollmentId)}/unenroll`);
