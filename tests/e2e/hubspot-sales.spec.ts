@@ -226,7 +226,9 @@ test('sequence page: an enrolled contact is refused another sequence until unenr
 	await page.getByRole('button', { name: 'Enroll Marta Silva' }).click();
 	dialog = page.getByRole('dialog', { name: 'Enroll in sequence' });
 	await expect(dialog.getByRole('combobox', { name: 'Start at step' })).toBeVisible();
+	await expect(dialog.getByRole('article', { name: 'Step 1 email' })).toContainText('Missing token: company.name.'); // no associated company
 	await dialog.getByRole('button', { name: 'Enroll', exact: true }).click();
+	await expect(dialog).toBeHidden();
 	await expect(page.getByRole('status')).toHaveText('Contact enrolled.');
 	await expect(page.getByRole('table', { name: 'Enrolled in Inbound – Demo Follow-up' }).getByRole('link', { name: email })).toBeVisible();
 	const s = await state(gym);
