@@ -105,19 +105,6 @@ export const WRITABLE_CONTACT_PROPERTIES = [
 ] as const;
 export type WritableContactProperty = (typeof WRITABLE_CONTACT_PROPERTIES)[number];
 
-/** Properties the gym computes; a client that writes one gets HubSpot's READ_ONLY_VALUE error. */
-export const READ_ONLY_CONTACT_PROPERTIES = ['createdate', 'lastmodifieddate', 'hs_object_id'] as const;
-
-/** Properties returned by GET when the client names none (HubSpot's default contact set). */
-export const DEFAULT_CONTACT_PROPERTIES = [
-	'createdate',
-	'email',
-	'firstname',
-	'hs_object_id',
-	'lastmodifieddate',
-	'lastname'
-] as const;
-
 /** A stored contact's property map: every value a string (platforms.md §2 "all property values are strings"). */
 export const ContactProperties = z
 	.record(z.string(), z.string())
@@ -483,40 +470,8 @@ export const HubSpotFixture = z.strictObject({
 export type HubSpotFixture = z.infer<typeof HubSpotFixture>;
 
 // ---- API bodies (zod strict: a misspelled key is a 400, never silently dropped) ----
-
-/** Body of `POST /crm/v3/objects/contacts`. Values may be strings, numbers or booleans; stored as strings. */
-export const CreateContactBody = z.strictObject({
-	properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-	associations: z.array(z.unknown()).max(0, 'associations are not supported by this gym yet').optional()
-});
-export type CreateContactBody = z.infer<typeof CreateContactBody>;
-
-/** Body of `PATCH /crm/v3/objects/contacts/{id}`. */
-export const UpdateContactBody = z.strictObject({
-	properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
-});
-export type UpdateContactBody = z.infer<typeof UpdateContactBody>;
-
-/**
- * Body of `POST /crm/v3/objects/contacts/search` (subset: free-text `query`, paging, properties, sorts).
- * `query` matches HubSpot's default searchable contact properties (name, email, phone, company).
- */
-export const SearchBody = z.strictObject({
-	query: z.string().max(3000).optional(),
-	limit: z.number().int().min(1).max(200).optional().describe('page size, default 10, max 200'),
-	after: z.union([z.string(), z.number()]).optional().describe('paging cursor from paging.next.after'),
-	properties: z.array(z.string()).optional(),
-	sorts: z
-		.array(
-			z.union([
-				z.string(),
-				z.strictObject({ propertyName: z.string(), direction: z.enum(['ASCENDING', 'DESCENDING']) })
-			])
-		)
-		.max(1)
-		.optional()
-});
-export type SearchBody = z.infer<typeof SearchBody>;
+// CRM object bodies (create / update / search / batch) live beside their handlers in api/engine.ts, api/search.ts,
+// api/batch.ts; property rules come from the registry (properties.ts).
 
 /** Body of `POST /crm/v3/lists`. */
 export const CreateListBody = z.strictObject({

@@ -27,6 +27,7 @@ import {
 	type Pipeline,
 	type Template
 } from './schema';
+import { CALL_DISPOSITIONS } from './properties';
 
 /** First ids of the HubSpot-owned rows (CONTRACT.md §2). */
 export const HUBSPOT_ID_BASE = { duplicates: 190001, deals: 300001, tasks: 310001, notes: 320001, emails: 330001, meetings: 340001, templates: 350001, calls: 360001 } as const;
@@ -262,7 +263,8 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 	const notes: CrmObject[] = [];
 	const emails: CrmObject[] = [];
 	const meetings: CrmObject[] = [];
-	const engage = (rows: CrmObject[], base: number, type: 'tasks' | 'notes' | 'emails' | 'meetings', at: string, props: Record<string, string | null | undefined>, p: Person | null, companyId: string | null) => {
+	const callRows: CrmObject[] = [];
+	const engage = (rows: CrmObject[], base: number, type: 'tasks' | 'notes' | 'emails' | 'meetings' | 'calls', at: string, props: Record<string, string | null | undefined>, p: Person | null, companyId: string | null) => {
 		const id = String(base + rows.length);
 		const created = at > epoch ? epoch : at;
 		rows.push(crm(id, created, { hs_timestamp: at, ...props }));
@@ -362,6 +364,9 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 		if (companyById.get(crmCompanyId(first))?.inHubspot) associations.push(assoc('meetings', id, 'companies', crmCompanyId(first)));
 	}
 
+	projectCalls(world, people, aes, (at, props, p, companyId) => engage(callRows, HUBSPOT_ID_BASE.calls, 'calls', at, props, p, companyId));
+	const calls = callRows;
+
 	// ---- templates (tokens as HubSpot renders them) ----
 	const T: [string, string, string, string][] = [
 		['Cold intro – RevOps', 'Prospecting', 'Ramp time at {{ company.name }}', 'Hi {{ contact.firstname | default("there") }},\n\nTeams like {{ company.name }} cut rep ramp time by a third with salesgym. Worth 20 minutes?\n\n{{ sender.firstname }}'],
@@ -392,7 +397,7 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 	];
 
 	const { next_ids: salesIds, ...sales } = projectSales({ world, owners, contacts, templates });
-	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls: [], ...sales };
+	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls, ...sales };
 	const next = (rows: { id: string }[], base: number) => rows.reduce((m, x) => Math.max(m, Number(x.id) + 1), base);
 	return {
 		state,
@@ -405,10 +410,47 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 			emails: next(emails, HUBSPOT_ID_BASE.emails),
 			meetings: next(meetings, HUBSPOT_ID_BASE.meetings),
 			templates: next(templates, HUBSPOT_ID_BASE.templates),
-			calls: HUBSPOT_ID_BASE.calls,
+			calls: next(calls, HUBSPOT_ID_BASE.calls),
 			...salesIds
 		}
 	};
+}
+
+/** Outcome of a seeded call: status, disposition label (a default HubSpot call outcome), duration range (s), weight. */
+const CALL_OUTCOMES = [
+	['COMPLETED', 'Connected', 180, 1500, 5],
+	['NO_ANSWER', 'Left voicemail', 20, 60, 3],
+	['NO_ANSWER', 'No answer', 0, 30, 3],
+	['BUSY', 'Busy', 0, 10, 1]
+] as const;
+
+/**
+ * ~100 logged calls (platforms.md §2.1 call engagements): for a deterministic sample of contacts in an active
+ * sales stage (sql, opportunity, customer; current job), an outbound call by their owner before their last
+ * activity, to their phone, with a HubSpot default outcome (`hs_call_disposition` GUID). Own rng stream
+ * (`hubspot-calls`), so the other tables do not change. `add` creates each row (in id order) with its
+ * contact/company associations; `aes` owns the calls of unowned contacts.
+ */
+function projectCalls(world: World, people: Person[], aes: readonly string[], add: (at: string, props: Record<string, string | null | undefined>, p: Person, companyId: string) => void): void {
+	const r = rng('hubspot-calls', world.seed);
+	const pool = people.filter((p) => !p.previous && (p.stage === 'sql' || p.stage === 'opportunity' || p.stage === 'customer') && p.emailStatus !== 'opted_out');
+	const disposition = new Map(CALL_DISPOSITIONS.map(([value, label]) => [label, value]));
+	for (const p of r.shuffle(pool).slice(0, 100).sort((a, b) => Number(a.id) - Number(b.id))) {
+		const [status, outcome, min, max] = r.weighted(CALL_OUTCOMES.map((o) => [o, o[4]] as const));
+		const last = p.lastActivityAt ?? world.epoch;
+		const at = isoPlus(last, -r.int(0, 30) * DAY_MS - r.int(0, 8) * 3600_000);
+		const start = at < p.createdAt ? p.createdAt : at;
+		add(start, {
+			hs_call_title: `Call with ${p.firstName} ${p.lastName}`,
+			hs_call_body: status === 'COMPLETED' ? r.pick([`Talked through ramp time for the ${p.function} team; next step: demo.`, `${p.firstName} confirmed budget review next month.`, 'Walked through pricing; sending the recap by email.']) : `${outcome}.`,
+			hs_call_direction: 'OUTBOUND',
+			hs_call_status: status,
+			hs_call_disposition: disposition.get(outcome)!,
+			hs_call_duration: String(r.int(min, max) * 1000),
+			hs_call_to_number: p.phone,
+			hubspot_owner_id: p.ownerId ?? r.pick(aes)
+		}, p, p.companyId);
+	}
 }
 
 const projections = new Map<number, ReturnType<typeof projectHubSpot>>();

@@ -15,7 +15,9 @@
 import type { ApiRequest, ApiResponse } from '../../types';
 import { toContactRow, fromContactRow, type HubSpotDb } from '../db';
 import { FormSubmitBody, LIFECYCLE_STAGES, WRITABLE_CONTACT_PROPERTIES, type Contact, type Form, type FormSubmission } from '../schema';
-import { BASE, commit, page, parseAfter, parseLimit, stampLifecycle, stampOf } from './contacts';
+import { BASE, page, parseAfter, parseLimit } from './paging';
+import { stampLifecycle } from './rules';
+import { commit, stampOf } from './write';
 import { HubSpotError, invalidInput } from './errors';
 import { zodMessage } from './zod-message';
 
@@ -140,7 +142,7 @@ export async function submitForm(db: HubSpotDb, req: ApiRequest, portalId: strin
 			contactId: contact.id
 		};
 		await db.form_submissions.add(submission);
-		await commit(db, stamp, req, 200, subId, 'form_submissions');
+		await commit(db, stamp, req, 200, 'form_submissions', [subId]);
 		return { status: 200, body: { inlineMessage: form.configuration.postSubmitAction.value } };
 	});
 }

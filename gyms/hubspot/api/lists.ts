@@ -14,7 +14,8 @@
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
 import { CreateListBody, ListSearchBody, MembershipBody, type List } from '../schema';
-import { BASE, byNumericId, commit, page, parseAfter, parseLimit, stampOf } from './contacts';
+import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
+import { commit, stampOf } from './write';
 import { HubSpotError, invalidInput } from './errors';
 import { zodMessage } from './zod-message';
 
@@ -65,7 +66,7 @@ export async function createList(db: HubSpotDb, req: ApiRequest): Promise<ApiRes
 		stamp.meta = { ...stamp.meta, next_ids: { ...stamp.meta.next_ids, lists: Number(id) + 1 } };
 		const list: List = { id, name, objectTypeId: '0-1', processingType: 'MANUAL', createdById: null, createdAt: stamp.at, updatedAt: stamp.at, archived: false };
 		await db.lists.add(list);
-		await commit(db, stamp, req, 200, id, 'lists');
+		await commit(db, stamp, req, 200, 'lists', [id]);
 		return { status: 200, body: { list: wireList(list, 0) } };
 	});
 }
@@ -100,7 +101,7 @@ export async function deleteList(db: HubSpotDb, req: ApiRequest, listId: string)
 		const list = await liveList(db, listId);
 		const stamp = await stampOf(db);
 		await db.lists.put({ ...list, archived: true, updatedAt: stamp.at });
-		await commit(db, stamp, req, 204, listId, 'lists');
+		await commit(db, stamp, req, 204, 'lists', [listId]);
 		return { status: 204, body: null };
 	});
 }
@@ -130,7 +131,7 @@ export async function addMembers(db: HubSpotDb, req: ApiRequest, listId: string)
 			const stamp = await stampOf(db);
 			await db.list_memberships.bulkAdd(recordIdsAdded.map((recordId) => ({ id: `${listId}:${recordId}`, listId, recordId, membershipTimestamp: stamp.at })));
 			await db.lists.put({ ...list, updatedAt: stamp.at });
-			await commit(db, stamp, req, 200, listId, 'list_memberships');
+			await commit(db, stamp, req, 200, 'list_memberships', [listId]);
 		}
 		return { status: 200, body: { recordIdsAdded, recordIdsMissing } };
 	});
@@ -148,7 +149,7 @@ export async function removeMembers(db: HubSpotDb, req: ApiRequest, listId: stri
 			const stamp = await stampOf(db);
 			await db.list_memberships.bulkDelete(recordIdsRemoved.map((id) => `${listId}:${id}`));
 			await db.lists.put({ ...list, updatedAt: stamp.at });
-			await commit(db, stamp, req, 200, listId, 'list_memberships');
+			await commit(db, stamp, req, 200, 'list_memberships', [listId]);
 		}
 		return { status: 200, body: { recordIdsRemoved, recordIdsMissing } };
 	});

@@ -19,7 +19,8 @@
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
 import { ENROLLMENT_STATES, EnrollBody, type Owner, type Sequence, type SequenceEnrollment } from '../schema';
-import { BASE, byNumericId, commit, page, parseAfter, parseLimit, stampOf } from './contacts';
+import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
+import { commit, stampOf } from './write';
 import { HubSpotError, invalidInput } from './errors';
 import { zodMessage } from './zod-message';
 
@@ -126,7 +127,7 @@ export async function enroll(db: HubSpotDb, req: ApiRequest): Promise<ApiRespons
 		stamp.meta = { ...stamp.meta, next_ids: { ...stamp.meta.next_ids, sequence_enrollments: Number(id) + 1 } };
 		const row: SequenceEnrollment = { id, sequenceId, contactId, toEmail: email, senderEmail: senderEmail.toLowerCase(), userId: user.id, state: 'ACTIVE', currentStep: startingStepOrder, unenrolledReason: null, enrolledAt: stamp.at, updatedAt: stamp.at };
 		await db.sequence_enrollments.add(row);
-		await commit(db, stamp, req, 200, id, 'sequence_enrollments');
+		await commit(db, stamp, req, 200, 'sequence_enrollments', [id]);
 		return { status: 200, body: wireEnrollment(row) };
 	});
 }
@@ -151,7 +152,7 @@ export async function unenroll(db: HubSpotDb, req: ApiRequest, enrollmentId: str
 		const stamp = await stampOf(db);
 		const row: SequenceEnrollment = { ...e, state: 'UNENROLLED', unenrolledReason: 'MANUAL', updatedAt: stamp.at };
 		await db.sequence_enrollments.put(row);
-		await commit(db, stamp, req, 200, enrollmentId, 'sequence_enrollments');
+		await commit(db, stamp, req, 200, 'sequence_enrollments', [enrollmentId]);
 		return { status: 200, body: { ...wireEnrollment(row), state: row.state, unenrolledReason: row.unenrolledReason } };
 	});
 }

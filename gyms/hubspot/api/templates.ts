@@ -8,7 +8,7 @@
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
 import type { Template } from '../schema';
-import { BASE, byNumericId, page, parseAfter, parseLimit } from './contacts';
+import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
 import { HubSpotError } from './errors';
 
 /** Base path of the templates API. */
