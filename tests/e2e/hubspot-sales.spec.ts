@@ -77,6 +77,7 @@ test('enroll dialog: each contact shows the API’s blocking reason; only the el
 	// Priya (eligible), Tom (bounced), Hudson Christiansen (already in "Closed-lost revival"), Edward Ziemann (unsubscribed).
 	const id = await segmentWith(page, 'Enroll test', ['990201', '990202', '100045', '100013']);
 	await gym.open(`/hubspot/lists/${id}`);
+	await expect(page.getByRole('table', { name: 'Segment members' }).getByRole('link', { name: 'Tom Becker' })).toBeVisible();
 	await page.getByLabel('Select all members on this page').check();
 	await page.getByRole('button', { name: 'Enroll in sequence' }).click();
 	const dialog = page.getByRole('dialog', { name: 'Enroll 4 contacts in a sequence' });
@@ -194,6 +195,7 @@ test('axe: the Create segment and Enroll dialogs have no serious or critical vio
 	await expectNoSeriousA11yViolations(page, 'dialog');
 	await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 	await gym.open('/hubspot/lists/11');
+	await expect(page.getByRole('table', { name: 'Segment members' }).getByRole('link').first()).toBeVisible();
 	await page.getByLabel('Select all members on this page').check();
 	await page.getByRole('button', { name: 'Enroll in sequence' }).click();
 	const dialog = page.getByRole('dialog');
