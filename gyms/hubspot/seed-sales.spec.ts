@@ -12,6 +12,7 @@ describe('HubSpot sales projection (lists, forms, sequences, inboxes)', () => {
 		expect(state.forms.map((f) => f.id)).toEqual(Object.values(FORM_IDS));
 		for (const f of state.forms) expect(state.form_submissions.filter((s) => s.formId === f.id).length, f.name).toBeGreaterThan(0);
 		expect(state.sequences).toHaveLength(6);
+		expect([state.sequence_enrollments.length, state.form_submissions.length]).toEqual([190, 60]);
 		for (const s of state.sequences) expect(state.sequence_enrollments.some((e) => e.sequenceId === s.id && e.state === 'ACTIVE'), s.name).toBe(true);
 		expect(state.inboxes).toHaveLength(11);
 		expect(state.inboxes.some((b) => b.ownerId === OWNER_WITHOUT_INBOX)).toBe(false);

@@ -6,7 +6,7 @@ import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
 import { getForm, listForms, listSubmissions, submitForm } from './forms';
 import { addMembers, createList, deleteList, getList, listMembers, recordMemberships, removeMembers, searchLists } from './lists';
-import { contactEnrollment, enroll, getSequence, listSequences, unenroll } from './sequences';
+import { contactEnrollment, enroll, getSequence, listSequenceEnrollments, listSequences, unenroll } from './sequences';
 import { getTemplate, listTemplates } from './templates';
 
 type Handler = (db: HubSpotDb, req: ApiRequest, ...params: string[]) => Promise<ApiResponse>;
@@ -30,6 +30,7 @@ export const SALES_ROUTES: { method: string; pattern: RegExp; handler: Handler }
 	{ method: 'GET', pattern: /^\/automation\/v4\/sequences\/enrollments\/contact\/([^/]+)$/, handler: contactEnrollment },
 	{ method: 'POST', pattern: /^\/automation\/v4\/sequences\/enrollments\/(\d+)\/unenroll$/, handler: unenroll },
 	{ method: 'GET', pattern: /^\/automation\/v4\/sequences\/(\d+)$/, handler: getSequence },
+	{ method: 'GET', pattern: /^\/automation\/v4\/sequences\/(\d+)\/enrollments$/, handler: listSequenceEnrollments },
 	{ method: 'GET', pattern: /^\/automation\/email-templates\/2026-03\/?$/, handler: listTemplates },
 	{ method: 'GET', pattern: /^\/automation\/email-templates\/2026-03\/(\d+)$/, handler: getTemplate }
 ];

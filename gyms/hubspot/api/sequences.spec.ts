@@ -114,3 +114,17 @@ describe('GET /automation/email-templates/2026-03', () => {
 		expect((await gym.handle(req('GET', '/automation/email-templates/2026-03/1'))).status).toBe(404);
 	});
 });
+
+describe('GET /automation/v4/sequences/{id}/enrollments (gym-specific)', () => {
+	it('lists a sequence’s enrollments newest first, filtered by state; 400 for a bad state, 404 for an unknown sequence', async () => {
+		const all = (await gym.handle(req('GET', `/automation/v4/sequences/${SEQ.id}/enrollments`, undefined, `userId=${MAYA.userId}`))).body as { results: { state: string; enrolledAt: string }[]; total: number };
+		expect(all.total).toBe(state.sequence_enrollments.filter((e) => e.sequenceId === SEQ.id).length);
+		const at = all.results.map((r) => r.enrolledAt);
+		expect(at).toEqual([...at].sort().reverse());
+		const active = (await gym.handle(req('GET', `/automation/v4/sequences/${SEQ.id}/enrollments`, undefined, `userId=${MAYA.userId}&state=ACTIVE`))).body as { results: { state: string }[] };
+		expect(active.results.length).toBeGreaterThan(0);
+		expect(new Set(active.results.map((r) => r.state))).toEqual(new Set(['ACTIVE']));
+		expect((await gym.handle(req('GET', `/automation/v4/sequences/${SEQ.id}/enrollments`, undefined, `userId=${MAYA.userId}&state=LIVE`))).status).toBe(400);
+		expect((await gym.handle(req('GET', '/automation/v4/sequences/1/enrollments', undefined, `userId=${MAYA.userId}`))).status).toBe(404);
+	});
+});

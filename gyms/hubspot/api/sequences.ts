@@ -6,6 +6,7 @@
  * - `POST /automation/v4/sequences/enrollments?userId=` `{contactId, sequenceId, senderEmail}` → 200 `{id, toEmail, enrolledAt, updatedAt}`
  * - `GET  /automation/v4/sequences/enrollments/contact/{contactId}` → the contact's live enrollment
  *   `{id, toEmail, enrolledAt, updatedAt, sequenceId, sequenceName, enrolledBy, enrolledByEmail, state, currentStep}`; 404 when none
+ * - `GET  /automation/v4/sequences/{sequenceId}/enrollments?userId=&state=` (gym-specific: the "Enrolled" tab) → `{results, total}`
  * - `POST /automation/v4/sequences/enrollments/{enrollmentId}/unenroll` (gym-specific: HubSpot has no public v4
  *   unenroll endpoint; the UI's "Unenroll") → 200 the enrollment, `state` UNENROLLED, reason MANUAL
  *
@@ -17,7 +18,7 @@
  */
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
-import { EnrollBody, type Owner, type Sequence, type SequenceEnrollment } from '../schema';
+import { ENROLLMENT_STATES, EnrollBody, type Owner, type Sequence, type SequenceEnrollment } from '../schema';
 import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
 import { commit, stampOf } from './write';
 import { HubSpotError, invalidInput } from './errors';
@@ -154,4 +155,21 @@ export async function unenroll(db: HubSpotDb, req: ApiRequest, enrollmentId: str
 		await commit(db, stamp, req, 200, 'sequence_enrollments', [enrollmentId]);
 		return { status: 200, body: { ...wireEnrollment(row), state: row.state, unenrolledReason: row.unenrolledReason } };
 	});
+}
+
+/**
+ * `GET /automation/v4/sequences/{sequenceId}/enrollments?userId=&state=` (gym-specific: the sequence page's
+ * "Enrolled" tab): `{results:[{id, contactId, toEmail, senderEmail, state, currentStep, unenrolledReason, enrolledAt,
+ * updatedAt}], total}`, newest first; `state` filters (e.g. `ACTIVE`). @throws 400 without userId / bad state; 404.
+ */
+export async function listSequenceEnrollments(db: HubSpotDb, req: ApiRequest, sequenceId: string): Promise<ApiResponse> {
+	await actingUser(db, req);
+	await liveSequence(db, sequenceId);
+	const state = req.query.get('state');
+	if (state !== null && !(ENROLLMENT_STATES as readonly string[]).includes(state)) throw invalidInput(`state must be one of ${ENROLLMENT_STATES.join(', ')}, got "${state}"`);
+	const rows = (await db.sequence_enrollments.where('sequenceId').equals(sequenceId).toArray())
+		.filter((e) => state === null || e.state === state)
+		.sort((a, b) => (a.enrolledAt < b.enrolledAt ? 1 : a.enrolledAt > b.enrolledAt ? -1 : Number(b.id) - Number(a.id)));
+	const results = rows.map((e) => ({ id: e.id, contactId: e.contactId, toEmail: e.toEmail, senderEmail: e.senderEmail, state: e.state, currentStep: e.currentStep, unenrolledReason: e.unenrolledReason, enrolledAt: e.enrolledAt, updatedAt: e.updatedAt }));
+	return { status: 200, body: { results, total: results.length } };
 }

@@ -171,6 +171,21 @@ export function getSequence(id: string, userId: string): Promise<ApiResult<Seque
 	return request('GET', `/automation/v4/sequences/${enc(id)}?userId=${enc(userId)}`);
 }
 
+/** UI label of a step's type: Automated email, Manual email task, Call task, LinkedIn task or General task. */
+export function stepKindLabel(step: Pick<SequenceStep, 'actionType' | 'taskType'>): string {
+	if (step.actionType === 'SEND_TEMPLATE') return 'Automated email';
+	return step.taskType === 'EMAIL' ? 'Manual email task' : step.taskType === 'CALL' ? 'Call task' : step.taskType === 'LINKED_IN' ? 'LinkedIn task' : 'General task';
+}
+
+/** Day N of each step (day 1 = enrollment; delays accumulate), as the sequence editor shows it. */
+export function stepDays(steps: readonly Pick<SequenceStep, 'delayMillis'>[]): number[] {
+	let ms = 0;
+	return steps.map((s) => {
+		ms += s.delayMillis;
+		return Math.floor(ms / 86_400_000) + 1;
+	});
+}
+
 /** What an enrollment returns. */
 export interface EnrollmentResult {
 	id: string;
@@ -202,6 +217,24 @@ export interface ContactEnrollment extends EnrollmentResult {
 /** `GET /automation/v4/sequences/enrollments/contact/{contactId}`; 404 when the contact is in no sequence. */
 export function contactEnrollment(contactId: string): Promise<ApiResult<ContactEnrollment>> {
 	return request('GET', `/automation/v4/sequences/enrollments/contact/${enc(contactId)}`);
+}
+
+/** One enrollment of a sequence (gym-specific "Enrolled" list). */
+export interface SequenceEnrollmentRow {
+	id: string;
+	contactId: string;
+	toEmail: string;
+	senderEmail: string;
+	state: 'ACTIVE' | 'PAUSED' | 'FINISHED' | 'UNENROLLED';
+	currentStep: number;
+	unenrolledReason: string | null;
+	enrolledAt: string;
+	updatedAt: string;
+}
+
+/** `GET /automation/v4/sequences/{id}/enrollments?userId=&state=` (gym-specific) → `{results, total}`, newest first. */
+export function listSequenceEnrollments(sequenceId: string, userId: string, state?: SequenceEnrollmentRow['state']): Promise<ApiResult<{ results: SequenceEnrollmentRow[]; total: number }>> {
+	return request('GET', `/automation/v4/sequences/${enc(sequenceId)}/enrollments?userId=${enc(userId)}${state ? `&state=${state}` : ''}`);
 }
 
 /** `POST /automation/v4/sequences/enrollments/{id}/unenroll` (gym-specific) → the enrollment, state UNENROLLED. */
