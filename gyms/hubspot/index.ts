@@ -5,30 +5,42 @@
 import { createGymStore } from '../store';
 import { gymExportSchema, parseGymExport } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
-import { createContact, getContact, listContacts, searchContacts, updateContact } from './api/contacts';
+import { deleteAssociation, listAssociations, putAssociation, putDefaultAssociation } from './api/associations';
+import { batchHandler } from './api/batch';
+import { archiveHandler, createHandler, getHandler, listHandler, updateHandler } from './api/engine';
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
-import { getObject, listAssociations, listObjects, listPipelines, READ_ONLY_TYPES } from './api/objects';
 import { listOwners } from './api/owners';
+import { getPipeline, listPipelines, listStages } from './api/pipelines';
+import { getProperty, listProperties } from './api/properties';
+import { searchHandler } from './api/search';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
 import { HUBSPOT_TABLES, HubSpotState } from './schema';
+import { OBJECT_TYPES } from './properties';
 import { initialState } from './seed';
 
 type Handler = (db: HubSpotDb, req: ApiRequest, ...params: string[]) => Promise<ApiResponse>;
 
 /** Route table: method + vendor path pattern → handler (captured groups are passed as params). */
 const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
-	{ method: 'GET', pattern: /^\/crm\/v3\/objects\/contacts$/, handler: listContacts },
-	{ method: 'POST', pattern: /^\/crm\/v3\/objects\/contacts$/, handler: createContact },
-	{ method: 'POST', pattern: /^\/crm\/v3\/objects\/contacts\/search$/, handler: searchContacts },
-	{ method: 'GET', pattern: /^\/crm\/v3\/objects\/contacts\/([^/]+)$/, handler: getContact },
-	{ method: 'PATCH', pattern: /^\/crm\/v3\/objects\/contacts\/([^/]+)$/, handler: updateContact },
-	{ method: 'GET', pattern: /^\/crm\/v3\/owners\/?$/, handler: listOwners },
-	...READ_ONLY_TYPES.flatMap((type) => [
-		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}$`), handler: listObjects(type) },
-		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: getObject(type) }
+	...OBJECT_TYPES.flatMap((type) => [
+		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}$`), handler: listHandler(type) },
+		{ method: 'POST', pattern: new RegExp(`^/crm/v3/objects/${type}$`), handler: createHandler(type) },
+		{ method: 'POST', pattern: new RegExp(`^/crm/v3/objects/${type}/search$`), handler: searchHandler(type) },
+		{ method: 'POST', pattern: new RegExp(`^/crm/v3/objects/${type}/batch/([a-z]+)$`), handler: batchHandler(type) },
+		{ method: 'GET', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: getHandler(type) },
+		{ method: 'PATCH', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: updateHandler(type) },
+		{ method: 'DELETE', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: archiveHandler(type) }
 	]),
+	{ method: 'GET', pattern: /^\/crm\/v3\/owners\/?$/, handler: listOwners },
 	{ method: 'GET', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)$/, handler: listAssociations },
-	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals$/, handler: listPipelines }
+	{ method: 'PUT', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/default\/([a-z]+)\/([^/]+)$/, handler: putDefaultAssociation },
+	{ method: 'PUT', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)\/([^/]+)$/, handler: putAssociation },
+	{ method: 'DELETE', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)\/([^/]+)$/, handler: deleteAssociation },
+	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals$/, handler: listPipelines },
+	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals\/([^/]+)$/, handler: getPipeline },
+	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals\/([^/]+)\/stages$/, handler: listStages },
+	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)$/, handler: listProperties },
+	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)\/([^/]+)$/, handler: getProperty }
 ];
 
 const HubSpotExport = gymExportSchema('hubspot', HubSpotState);

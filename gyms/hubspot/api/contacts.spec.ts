@@ -174,7 +174,7 @@ describe('GET/PATCH /crm/v3/objects/contacts/{id}', () => {
 	});
 
 	it('405s for an unsupported method on a known path', async () => {
-		const res = await gym.handle(req('DELETE', `${CONTACTS}/100002`));
+		const res = await gym.handle(req('PUT', `${CONTACTS}/100002`));
 		expect(res.status).toBe(405);
 	});
 });

@@ -3,7 +3,7 @@
  */
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
-import { byNumericId } from './contacts';
+import { byNumericId } from './paging';
 
 /** `GET /crm/v3/owners`: all active owners in id order, optionally filtered by exact email (case-insensitive). */
 export async function listOwners(db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> {

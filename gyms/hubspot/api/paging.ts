@@ -1,0 +1,53 @@
+/**
+ * Paging and query-string helpers shared by the HubSpot handlers (platforms.md §0/§2.2): HubSpot's cursor
+ * paging `{paging:{next:{after, link}}}`, list limits (10 default, 100 max) and search limits (10 / 200).
+ */
+import { invalidInput } from './errors';
+
+/** The gym's base URL; paging links are built on it. */
+export const BASE = '/api/hubspot';
+
+/** Default and maximum page sizes (HubSpot: list 10/100, search 10/200). */
+export const LIST_LIMIT = { default: 10, max: 100 } as const;
+export const SEARCH_LIMIT = { default: 10, max: 200 } as const;
+
+/** Numeric-id order (HubSpot ids are numeric strings; string order would put "1000" before "999"). */
+export function byNumericId(a: { id: string }, b: { id: string }): number {
+	return a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/** Values of a repeatable, comma-separated query parameter (`?properties=a,b&properties=c` → `[a, b, c]`). */
+export function csv(query: URLSearchParams, name: string): string[] {
+	return query
+		.getAll(name)
+		.flatMap((p) => p.split(','))
+		.map((p) => p.trim())
+		.filter(Boolean);
+}
+
+/**
+ * A `limit` query value: default when absent, capped at `max` (HubSpot caps list limits silently).
+ * @throws HubSpotError 400 for a non-positive or non-integer value.
+ */
+export function parseLimit(raw: string | null, limits: { default: number; max: number }): number {
+	if (raw === null || raw === '') return limits.default;
+	const n = Number(raw);
+	if (!Number.isInteger(n) || n < 1) throw invalidInput(`limit must be a positive integer, got "${raw}"`);
+	return Math.min(n, limits.max);
+}
+
+/**
+ * A paging cursor (`after`): the 0-based offset of the next row, as text. @returns null when absent.
+ * @throws HubSpotError 400 when it is not a cursor this gym handed out.
+ */
+export function parseAfter(raw: string | number | null | undefined): number | null {
+	if (raw === null || raw === undefined || raw === '') return null;
+	const s = String(raw);
+	if (!/^[0-9]{1,18}$/.test(s)) throw invalidInput(`after must be a paging cursor from paging.next.after, got "${s}"`);
+	return Number(s);
+}
+
+/** One page of `rows` (already ordered) from offset `start`; `next` is the cursor of the following page, or null. */
+export function pageOf<T>(rows: readonly T[], start: number, limit: number): { results: T[]; next: string | null } {
+	return { results: rows.slice(start, start + limit), next: start + limit < rows.length ? String(start + limit) : null };
+}
