@@ -37,7 +37,7 @@ export function splitRows(rows: number): { contacts: number; companies: number }
 }
 
 /** HubSpot tables the synthetic state leaves empty (the 20 assertions read contacts, companies and owners). */
-const EMPTY_HUBSPOT_TABLES = ['deals', 'associations', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines', 'calls'] as const;
+const EMPTY_HUBSPOT_TABLES = ['deals', 'associations', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines', 'calls', 'lists', 'list_memberships', 'forms', 'form_submissions', 'sequences', 'sequence_enrollments', 'inboxes'] as const;
 
 /**
  * A valid `salesgym.state` export with `rows` HubSpot rows: contacts `person<i>@example.com` at

@@ -24,6 +24,8 @@ export const METRICS = [
 	'reset_full_seed',
 	'init_fresh_context',
 	'api_roundtrip',
+	'hubspot_api_get',
+	'hubspot_search',
 	'verify',
 	'jq_1k',
 	'jq_10k',
@@ -39,7 +41,7 @@ export const METRICS = [
 /** One of {@link METRICS}. */
 export type MetricName = (typeof METRICS)[number];
 /** Metrics measured in the page (need the server, Chromium and a working SW). */
-export const PAGE_METRICS: readonly MetricName[] = ['reset', 'reset_full_seed', 'api_roundtrip', 'verify', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k'];
+export const PAGE_METRICS: readonly MetricName[] = ['reset', 'reset_full_seed', 'api_roundtrip', 'hubspot_api_get', 'hubspot_search', 'verify', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k'];
 /** Metrics that need a fresh browser context per sample. */
 export const CONTEXT_METRICS: readonly MetricName[] = ['init_fresh_context'];
 /** Samples of `init_fresh_context` for `samples` requested (each one is a new profile: seconds, not ms). */
@@ -171,6 +173,18 @@ export async function measureInPage(page: Page, request: TimedRequest, samples: 
 export const CONTACTS_PATH = '/api/hubspot/crm/v3/objects/contacts';
 
 /**
+ * The search `hubspot_search` times: what the contacts index sends over the full seed (a quick filter, a
+ * free-text query, newest first, the index columns, 25 a page), so every contact is read and tested.
+ */
+export const HUBSPOT_SEARCH_BODY = {
+	filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'IN', values: ['lead', 'marketingqualifiedlead', 'salesqualifiedlead'] }] }],
+	query: 'a',
+	sorts: [{ propertyName: 'createdate', direction: 'DESCENDING' }],
+	properties: ['email', 'firstname', 'lastname', 'phone', 'hubspot_owner_id', 'company', 'lifecyclestage', 'hs_lead_status', 'createdate'],
+	limit: 25
+} as const;
+
+/**
  * Id of a contact to fetch: the first one listed, or one created for the bench when the seed has none.
  * @throws InfrastructureError when the API fails or answers without an id.
  */
@@ -203,7 +217,9 @@ export interface PageBenchOptions {
 
 /**
  * Measures the page metrics: `reset` = `POST /__salesgym/run {task_id}`; `api_roundtrip` = `GET` one contact
- * through the SW (after a reset); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
+ * through the SW (after a reset); `hubspot_api_get` = the same GET of one contact by id, named for the HubSpot
+ * gym's target (≤2 ms p50); `hubspot_search` = `POST …/contacts/search` {@link HUBSPOT_SEARCH_BODY} over the full
+ * seed (target ≤10 ms p95); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
  * `verify_20x1k|10k|50k` = 20 inline assertions over a synthetic state imported with `PUT /__salesgym/state`
  * (bench-verify.ts; at most 15 samples at 50k rows).
  * @returns samples (ms) per measured metric.
@@ -225,6 +241,17 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		await resetRun(page, taskId, `bench-api-${Date.now()}`);
 		const id = await someContactId(page);
 		out.api_roundtrip = await measureInPage(page, { method: 'GET', path: `${CONTACTS_PATH}/${encodeURIComponent(id)}` }, samples);
+	}
+	if (metrics.includes('hubspot_api_get')) {
+		options.onStart?.('hubspot_api_get');
+		await resetRun(page, taskId, `bench-hs-get-${Date.now()}`);
+		const id = await someContactId(page);
+		out.hubspot_api_get = await measureInPage(page, { method: 'GET', path: `${CONTACTS_PATH}/${encodeURIComponent(id)}` }, samples);
+	}
+	if (metrics.includes('hubspot_search')) {
+		options.onStart?.('hubspot_search');
+		await resetRun(page, taskId, `bench-hs-search-${Date.now()}`);
+		out.hubspot_search = await measureInPage(page, { method: 'POST', path: `${CONTACTS_PATH}/search`, json: HUBSPOT_SEARCH_BODY }, samples);
 	}
 	if (metrics.includes('verify')) {
 		options.onStart?.('verify');

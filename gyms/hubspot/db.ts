@@ -5,7 +5,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { GymEvent, RunMeta } from '../types';
 import type { DirtyRow } from '../store';
-import type { Association, Company, Contact, CrmObject, Owner, Pipeline, Template } from './schema';
+import type { Association, Company, ConnectedInbox, Contact, CrmObject, Form, FormSubmission, List, ListMembership, Owner, Pipeline, Sequence, SequenceEnrollment, Template } from './schema';
 
 /** Database name; one database per gym. */
 export const HUBSPOT_DB_NAME = 'salesgym-hubspot';
@@ -24,6 +24,13 @@ export class HubSpotDb extends Dexie {
 	calls!: EntityTable<CrmObject, 'id'>;
 	templates!: EntityTable<Template, 'id'>;
 	pipelines!: EntityTable<Pipeline, 'id'>;
+	lists!: EntityTable<List, 'id'>;
+	list_memberships!: EntityTable<ListMembership, 'id'>;
+	forms!: EntityTable<Form, 'id'>;
+	form_submissions!: EntityTable<FormSubmission, 'id'>;
+	sequences!: EntityTable<Sequence, 'id'>;
+	sequence_enrollments!: EntityTable<SequenceEnrollment, 'id'>;
+	inboxes!: EntityTable<ConnectedInbox, 'id'>;
 	meta!: EntityTable<RunMeta, 'key'>;
 	events!: EntityTable<GymEvent, 'seq'>;
 	/** Rows changed since the last reset (gyms/store.ts); written by its middleware in each write transaction. */
@@ -54,7 +61,16 @@ export class HubSpotDb extends Dexie {
 		});
 		// v3 (issue 5): call engagements. Later tables of issue 5 are added in this same version while unshipped.
 		this.version(3).stores({
-			calls: 'id'
+			calls: 'id',
+			// Sales slice: lists + memberships (by list and by record), forms + submissions (by form), sequences,
+			// enrollments (by contact: one active sequence at a time), connected inboxes (by owner).
+			lists: 'id',
+			list_memberships: 'id, listId, recordId',
+			forms: 'id',
+			form_submissions: 'id, formId',
+			sequences: 'id',
+			sequence_enrollments: 'id, contactId, sequenceId',
+			inboxes: 'id, ownerId'
 		});
 	}
 }

@@ -9,10 +9,13 @@ import { deleteAssociation, listAssociations, putAssociation, putDefaultAssociat
 import { batchHandler } from './api/batch';
 import { archiveHandler, createHandler, getHandler, listHandler, updateHandler } from './api/engine';
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
+import { mergeContacts } from './api/merge';
 import { listOwners } from './api/owners';
 import { getPipeline, listPipelines, listStages } from './api/pipelines';
 import { getProperty, listProperties } from './api/properties';
+import { readMeta, trackGenerations } from './api/records';
 import { searchHandler } from './api/search';
+import { SALES_ROUTES } from './api/sales-routes';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
 import { HUBSPOT_TABLES, HubSpotState } from './schema';
 import { OBJECT_TYPES } from './properties';
@@ -31,6 +34,7 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 		{ method: 'PATCH', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: updateHandler(type) },
 		{ method: 'DELETE', pattern: new RegExp(`^/crm/v3/objects/${type}/([^/]+)$`), handler: archiveHandler(type) }
 	]),
+	{ method: 'POST', pattern: /^\/crm\/v3\/objects\/contacts\/merge$/, handler: mergeContacts },
 	{ method: 'GET', pattern: /^\/crm\/v3\/owners\/?$/, handler: listOwners },
 	{ method: 'GET', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)$/, handler: listAssociations },
 	{ method: 'PUT', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/default\/([a-z]+)\/([^/]+)$/, handler: putDefaultAssociation },
@@ -40,13 +44,15 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals\/([^/]+)$/, handler: getPipeline },
 	{ method: 'GET', pattern: /^\/crm\/v3\/pipelines\/deals\/([^/]+)\/stages$/, handler: listStages },
 	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)$/, handler: listProperties },
-	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)\/([^/]+)$/, handler: getProperty }
+	{ method: 'GET', pattern: /^\/crm\/v3\/properties\/([a-z]+)\/([^/]+)$/, handler: getProperty },
+	...SALES_ROUTES
 ];
 
 const HubSpotExport = gymExportSchema('hubspot', HubSpotState);
 
 /** Creates the HubSpot gym over the database `name` (default `salesgym-hubspot`). */
 export function createHubSpotGym(db = new HubSpotDb()): Gym {
+	trackGenerations(db);
 	const store = createGymStore({
 		gym: 'hubspot',
 		db,
@@ -74,7 +80,7 @@ export function createHubSpotGym(db = new HubSpotDb()): Gym {
 		runMeta: store.runMeta,
 
 		async handle(req: ApiRequest): Promise<ApiResponse> {
-			const meta = await db.meta.get('run');
+			const meta = await readMeta(db);
 			const corr = correlationId(meta?.run_id ?? '', meta?.seq ?? 0, req.method, req.path, req.query.toString(), JSON.stringify(req.body) ?? '', req.bodyError ?? '');
 			try {
 				if (req.bodyError !== undefined) throw invalidInput(req.bodyError);

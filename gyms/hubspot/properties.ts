@@ -213,6 +213,8 @@ const CONTACT: PropertyDef[] = [
 	text('linkedin_url', 'LinkedIn URL', 'contactinformation', { custom: true }),
 	datetime('notes_last_contacted', 'Last contacted', 'sales_properties'),
 	datetime('notes_last_updated', 'Last activity date', 'sales_properties', ro),
+	text('hs_additional_emails', 'Additional email addresses', 'contactinformation', { ...ro, description: 'Emails of contacts merged into this one, ";"-separated.' }),
+	text('hs_merged_object_ids', 'Merged record IDs', 'contactinformation', { ...ro, description: 'Ids of contacts merged into this one, ";"-separated.' }),
 	...LIFECYCLE_STAGES.map((s) => datetime(`hs_lifecyclestage_${s}_date`, STAGE_DATE_LABELS[s], 'contactinformation', ro)),
 	...system('contacts')
 ];

@@ -105,19 +105,6 @@ export const WRITABLE_CONTACT_PROPERTIES = [
 ] as const;
 export type WritableContactProperty = (typeof WRITABLE_CONTACT_PROPERTIES)[number];
 
-/** Properties the gym computes; a client that writes one gets HubSpot's READ_ONLY_VALUE error. */
-export const READ_ONLY_CONTACT_PROPERTIES = ['createdate', 'lastmodifieddate', 'hs_object_id'] as const;
-
-/** Properties returned by GET when the client names none (HubSpot's default contact set). */
-export const DEFAULT_CONTACT_PROPERTIES = [
-	'createdate',
-	'email',
-	'firstname',
-	'hs_object_id',
-	'lastmodifieddate',
-	'lastname'
-] as const;
-
 /** A stored contact's property map: every value a string (platforms.md §2 "all property values are strings"). */
 export const ContactProperties = z
 	.record(z.string(), z.string())
@@ -291,8 +278,144 @@ export const Owner = z.strictObject({
 });
 export type Owner = z.infer<typeof Owner>;
 
+// ---- Sales slice (issue 5): lists (segments), forms + submissions, sequences + enrollments, connected inboxes ----
+
+/** `processingType` of a list (Lists v3, platforms.md §2.1): MANUAL = members added by hand; DYNAMIC = filter-based; SNAPSHOT = filter once, then manual. */
+export const LIST_PROCESSING_TYPES = ['MANUAL', 'DYNAMIC', 'SNAPSHOT'] as const;
+
+/** A list (UI: "segment") of contacts. Stored with `id`; the API answers with `listId` (Lists v3 shape). `size` is derived from `list_memberships`. */
+export const List = z.strictObject({
+	id: HubSpotId.describe('the listId (numeric string)'),
+	name: z.string().min(1).max(255).describe('list name, unique (case-insensitive) among live lists'),
+	objectTypeId: z.literal('0-1').describe('object type of the members: "0-1" = contacts (the only type this gym serves)'),
+	processingType: z.enum(LIST_PROCESSING_TYPES).describe('MANUAL for hand-picked members; this gym evaluates no filters'),
+	createdById: HubSpotId.nullable().describe('owner id of the creator, null when created through the API'),
+	createdAt: IsoTimestamp,
+	updatedAt: IsoTimestamp,
+	archived: z.boolean().describe('true once deleted (restorable for 90 days in HubSpot)')
+});
+export type List = z.infer<typeof List>;
+
+/** One record's membership of a list. `id` = `<listId>:<recordId>`. */
+export const ListMembership = z.strictObject({
+	id: z.string().regex(/^\d+:\d+$/).describe('"<listId>:<recordId>"'),
+	listId: HubSpotId.describe('the list'),
+	recordId: HubSpotId.describe('the member contact id'),
+	membershipTimestamp: IsoTimestamp.describe('when the record was added')
+});
+export type ListMembership = z.infer<typeof ListMembership>;
+
+/** A form's GUID, e.g. `5a2b1c3d-0000-4000-8000-000000000001` (HubSpot form ids are UUIDs, not numeric). */
+export const FormGuid = z
+	.string()
+	.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'a form id is a lower-case UUID')
+	.describe('form GUID (UUID)');
+
+/** `fieldType` of a form field (Marketing Forms v3). */
+export const FORM_FIELD_TYPES = ['email', 'single_line_text', 'phone', 'multi_line_text', 'dropdown'] as const;
+
+/** One field of a form (Marketing Forms v3 `fieldGroups[].fields[]`). */
+export const FormField = z.strictObject({
+	objectTypeId: z.literal('0-1').describe('the field writes a contact property'),
+	name: z.string().min(1).describe('contact property name, e.g. "email"'),
+	label: z.string().min(1).describe('label shown on the form'),
+	required: z.boolean(),
+	hidden: z.boolean(),
+	fieldType: z.enum(FORM_FIELD_TYPES),
+	options: z.array(z.strictObject({ label: z.string(), value: z.string() })).optional().describe('dropdown options')
+});
+export type FormField = z.infer<typeof FormField>;
+
+/** A HubSpot form (Marketing Forms v3 subset). Contacts created by a submission get `lifecyclestage` ≥ `lead`. */
+export const Form = z.strictObject({
+	id: FormGuid,
+	name: z.string().min(1),
+	formType: z.literal('hubspot'),
+	fieldGroups: z.array(z.strictObject({ groupType: z.literal('default_group'), richTextType: z.literal('text'), fields: z.array(FormField).min(1) })).min(1),
+	configuration: z.strictObject({
+		postSubmitAction: z.strictObject({ type: z.literal('thank_you'), value: z.string().min(1).describe('the inline thank-you message returned as inlineMessage') })
+	}),
+	displayOptions: z.strictObject({ submitButtonText: z.string().min(1) }),
+	createdAt: IsoTimestamp,
+	updatedAt: IsoTimestamp,
+	archived: z.boolean()
+});
+export type Form = z.infer<typeof Form>;
+
+/** One stored form submission (what `GET /form-integrations/v1/submissions/forms/{guid}` lists). */
+export const FormSubmission = z.strictObject({
+	id: HubSpotId.describe('gym conversion id'),
+	formId: FormGuid.describe('the form submitted'),
+	submittedAt: IsoTimestamp.describe('submission time (the API takes and returns epoch ms)'),
+	values: z.array(z.strictObject({ name: z.string().min(1), value: z.string() })).describe('submitted field values, in submission order'),
+	pageUri: z.string().describe('page the form was on, "" when unknown'),
+	pageName: z.string().describe('page title, "" when unknown'),
+	contactId: HubSpotId.describe('the contact created or updated by the submission')
+});
+export type FormSubmission = z.infer<typeof FormSubmission>;
+
+/** `actionType` of a sequence step (verify: HubSpot's v4 step model; values used by this gym). */
+export const SEQUENCE_STEP_ACTIONS = ['SEND_TEMPLATE', 'CREATE_TASK'] as const;
+/** Task step types: call, to-do, manual email, LinkedIn. */
+export const SEQUENCE_TASK_TYPES = ['CALL', 'TODO', 'EMAIL', 'LINKED_IN'] as const;
+
+/** One step of a sequence. Automated emails send a template; manual emails and other steps create a task. */
+export const SequenceStep = z.strictObject({
+	stepOrder: z.number().int().nonnegative().describe('0-based position'),
+	delayMillis: z.number().int().nonnegative().describe('delay after the previous step (ms); day N of the UI = sum of delays / 86,400,000 + 1'),
+	actionType: z.enum(SEQUENCE_STEP_ACTIONS),
+	templateId: HubSpotId.nullable().describe('email template sent (SEND_TEMPLATE, or the template of a manual-email task), else null'),
+	taskType: z.enum(SEQUENCE_TASK_TYPES).nullable().describe('task type for CREATE_TASK steps, else null'),
+	taskSubject: z.string().nullable().describe('task title for CREATE_TASK steps, else null')
+});
+export type SequenceStep = z.infer<typeof SequenceStep>;
+
+/** A HubSpot sales sequence (`GET /automation/v4/sequences/{id}` subset). */
+export const Sequence = z.strictObject({
+	id: HubSpotId,
+	name: z.string().min(1),
+	userId: HubSpotId.describe('owner id of the sequence owner'),
+	folderId: z.string().describe('folder name, "" for none'),
+	steps: z.array(SequenceStep).min(1),
+	createdAt: IsoTimestamp,
+	updatedAt: IsoTimestamp,
+	archived: z.boolean()
+});
+export type Sequence = z.infer<typeof Sequence>;
+
+/** Enrollment states (UI: Active, Paused, Finished, Unenrolled). Only ACTIVE and PAUSED count as "enrolled" (one sequence per contact at a time). */
+export const ENROLLMENT_STATES = ['ACTIVE', 'PAUSED', 'FINISHED', 'UNENROLLED'] as const;
+/** Why an enrollment ended: reply, meeting booked, bounce, unsubscribe, or a user unenrolled it. */
+export const UNENROLL_REASONS = ['REPLIED', 'MEETING_BOOKED', 'BOUNCED', 'UNSUBSCRIBED', 'MANUAL'] as const;
+
+/** A contact's enrollment in a sequence. */
+export const SequenceEnrollment = z.strictObject({
+	id: HubSpotId,
+	sequenceId: HubSpotId,
+	contactId: HubSpotId,
+	toEmail: z.string().min(1).describe('the contact email at enrollment'),
+	senderEmail: z.string().min(1).describe('the connected inbox sending the emails'),
+	userId: HubSpotId.describe('owner id of the enrolling user'),
+	state: z.enum(ENROLLMENT_STATES),
+	currentStep: z.number().int().nonnegative().describe('0-based step the enrollment is at (or ended at)'),
+	unenrolledReason: z.enum(UNENROLL_REASONS).nullable().describe('set once state is FINISHED/UNENROLLED by an exit rule or a user, else null'),
+	enrolledAt: IsoTimestamp,
+	updatedAt: IsoTimestamp
+});
+export type SequenceEnrollment = z.infer<typeof SequenceEnrollment>;
+
+/** An owner's connected sales inbox (Settings > General > Email). An owner without one cannot send sequences. */
+export const ConnectedInbox = z.strictObject({
+	id: HubSpotId,
+	ownerId: HubSpotId,
+	email: z.email().describe('the inbox address (the owner login email)'),
+	provider: z.enum(['GMAIL', 'OFFICE365']),
+	connectedAt: IsoTimestamp
+});
+export type ConnectedInbox = z.infer<typeof ConnectedInbox>;
+
 /** Table names of the HubSpot gym, in export order. */
-export const HUBSPOT_TABLES = ['contacts', 'companies', 'deals', 'associations', 'owners', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines', 'calls'] as const;
+export const HUBSPOT_TABLES = ['contacts', 'companies', 'deals', 'associations', 'owners', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines', 'calls', 'lists', 'list_memberships', 'forms', 'form_submissions', 'sequences', 'sequence_enrollments', 'inboxes'] as const;
 /** One of {@link HUBSPOT_TABLES}. */
 export type HubSpotTable = (typeof HUBSPOT_TABLES)[number];
 
@@ -309,7 +432,14 @@ export const HubSpotState = z.strictObject({
 	meetings: z.array(Meeting),
 	templates: z.array(Template),
 	pipelines: z.array(Pipeline),
-	calls: z.array(Call)
+	calls: z.array(Call),
+	lists: z.array(List),
+	list_memberships: z.array(ListMembership),
+	forms: z.array(Form),
+	form_submissions: z.array(FormSubmission),
+	sequences: z.array(Sequence),
+	sequence_enrollments: z.array(SequenceEnrollment),
+	inboxes: z.array(ConnectedInbox)
 });
 export type HubSpotState = z.infer<typeof HubSpotState>;
 
@@ -328,42 +458,53 @@ export const HubSpotFixture = z.strictObject({
 	emails: z.array(Email).optional(),
 	meetings: z.array(Meeting).optional(),
 	templates: z.array(Template).optional(),
-	calls: z.array(Call).optional()
+	calls: z.array(Call).optional(),
+	lists: z.array(List).optional(),
+	list_memberships: z.array(ListMembership).optional(),
+	forms: z.array(Form).optional(),
+	form_submissions: z.array(FormSubmission).optional(),
+	sequences: z.array(Sequence).optional(),
+	sequence_enrollments: z.array(SequenceEnrollment).optional(),
+	inboxes: z.array(ConnectedInbox).optional()
 });
 export type HubSpotFixture = z.infer<typeof HubSpotFixture>;
 
 // ---- API bodies (zod strict: a misspelled key is a 400, never silently dropped) ----
+// CRM object bodies (create / update / search / batch) live beside their handlers in api/engine.ts, api/search.ts,
+// api/batch.ts; property rules come from the registry (properties.ts).
 
-/** Body of `POST /crm/v3/objects/contacts`. Values may be strings, numbers or booleans; stored as strings. */
-export const CreateContactBody = z.strictObject({
-	properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-	associations: z.array(z.unknown()).max(0, 'associations are not supported by this gym yet').optional()
+/** Body of `POST /crm/v3/lists`. */
+export const CreateListBody = z.strictObject({
+	name: z.string().trim().min(1).max(255).describe('list name'),
+	objectTypeId: z.literal('0-1').describe('"0-1" (contacts)'),
+	processingType: z.literal('MANUAL').describe('this gym creates MANUAL lists only'),
+	listFolderId: z.number().int().optional()
 });
-export type CreateContactBody = z.infer<typeof CreateContactBody>;
 
-/** Body of `PATCH /crm/v3/objects/contacts/{id}`. */
-export const UpdateContactBody = z.strictObject({
-	properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+/** Body of `POST /crm/v3/lists/search`. */
+export const ListSearchBody = z.strictObject({
+	query: z.string().max(255).optional().describe('substring of the list name (case-insensitive)'),
+	offset: z.number().int().nonnegative().optional().describe('0-based offset, default 0'),
+	count: z.number().int().min(1).max(500).optional().describe('page size, default 20'),
+	processingTypes: z.array(z.enum(LIST_PROCESSING_TYPES)).optional()
 });
-export type UpdateContactBody = z.infer<typeof UpdateContactBody>;
 
-/**
- * Body of `POST /crm/v3/objects/contacts/search` (subset: free-text `query`, paging, properties, sorts).
- * `query` matches HubSpot's default searchable contact properties (name, email, phone, company).
- */
-export const SearchBody = z.strictObject({
-	query: z.string().max(3000).optional(),
-	limit: z.number().int().min(1).max(200).optional().describe('page size, default 10, max 200'),
-	after: z.union([z.string(), z.number()]).optional().describe('paging cursor from paging.next.after'),
-	properties: z.array(z.string()).optional(),
-	sorts: z
-		.array(
-			z.union([
-				z.string(),
-				z.strictObject({ propertyName: z.string(), direction: z.enum(['ASCENDING', 'DESCENDING']) })
-			])
-		)
-		.max(1)
-		.optional()
+/** Body of `PUT /crm/v3/lists/{listId}/memberships/add|remove`: record ids (strings or numbers). */
+export const MembershipBody = z.array(z.union([z.string().regex(/^\d+$/), z.number().int().positive()])).max(100_000);
+
+/** Body of `POST /submissions/v3/integration/submit/{portalId}/{formGuid}`. */
+export const FormSubmitBody = z.strictObject({
+	submittedAt: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).optional().describe('epoch ms; the virtual clock when omitted'),
+	fields: z.array(z.strictObject({ objectTypeId: z.string().optional(), name: z.string().min(1), value: z.string() })).describe('submitted values'),
+	context: z.strictObject({ hutk: z.string().optional(), pageUri: z.string().optional(), pageName: z.string().optional(), ipAddress: z.string().optional() }).optional(),
+	legalConsentOptions: z.unknown().optional()
 });
-export type SearchBody = z.infer<typeof SearchBody>;
+
+/** Body of `POST /automation/v4/sequences/enrollments`. */
+export const EnrollBody = z.strictObject({
+	contactId: z.union([z.string(), z.number()]).transform(String).describe('contact id'),
+	sequenceId: z.union([z.string(), z.number()]).transform(String).describe('sequence id'),
+	senderEmail: z.string().min(1).describe('email of a connected inbox of the enrolling user'),
+	senderAliasAddress: z.string().optional(),
+	startingStepOrder: z.number().int().nonnegative().optional().describe('gym extension (UI "Start at step"): 0-based step to start at, default 0')
+});

@@ -22,6 +22,21 @@ describe('HubSpot projection of the seed world', () => {
 	});
 });
 
+describe('seeded calls', () => {
+	it('projects 100 logged calls with HubSpot outcomes, each associated with its contact', () => {
+		const { state, next_ids } = baseProjection(1);
+		expect(state.calls).toHaveLength(100);
+		expect(next_ids.calls).toBe(360101);
+		const contactOf = new Map(state.associations.filter((a) => a.associationTypeId === 194).map((a) => [a.fromObjectId, a.toObjectId]));
+		for (const c of state.calls) {
+			expect(c.properties).toMatchObject({ hs_call_direction: 'OUTBOUND', hs_call_title: expect.stringMatching(/^Call with /) });
+			expect(['COMPLETED', 'NO_ANSWER', 'BUSY']).toContain(c.properties.hs_call_status);
+			expect(c.properties.hs_timestamp! <= '2026-03-02T09:00:00.000Z').toBe(true);
+			expect(contactOf.has(c.id)).toBe(true);
+		}
+	});
+});
+
 describe('HubSpot fixtures (per-gym patches, validated like the seed)', () => {
 	it('adds and replaces rows by id, and moves next_ids past fixture ids', () => {
 		const { state, next_ids } = initialState({ contacts: [contact('990001', { email: 'a@b.io', hubspot_owner_id: '1002' }), contact('100002', { email: 'kallie@new.io' })], associations: [association('990001', '20002')] });

@@ -10,6 +10,7 @@
  */
 import { worldFor } from '../../seeds';
 import { rng } from '../../seeds/rng';
+import { projectSales } from './seed-sales';
 import { DAY_MS, isoPlus, type Person, type World } from '../../seeds/world';
 import {
 	ASSOCIATION_TYPE_IDS,
@@ -26,6 +27,7 @@ import {
 	type Pipeline,
 	type Template
 } from './schema';
+import { CALL_DISPOSITIONS } from './properties';
 
 /** First ids of the HubSpot-owned rows (CONTRACT.md §2). */
 export const HUBSPOT_ID_BASE = { duplicates: 190001, deals: 300001, tasks: 310001, notes: 320001, emails: 330001, meetings: 340001, templates: 350001, calls: 360001 } as const;
@@ -261,7 +263,8 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 	const notes: CrmObject[] = [];
 	const emails: CrmObject[] = [];
 	const meetings: CrmObject[] = [];
-	const engage = (rows: CrmObject[], base: number, type: 'tasks' | 'notes' | 'emails' | 'meetings', at: string, props: Record<string, string | null | undefined>, p: Person | null, companyId: string | null) => {
+	const callRows: CrmObject[] = [];
+	const engage = (rows: CrmObject[], base: number, type: 'tasks' | 'notes' | 'emails' | 'meetings' | 'calls', at: string, props: Record<string, string | null | undefined>, p: Person | null, companyId: string | null) => {
 		const id = String(base + rows.length);
 		const created = at > epoch ? epoch : at;
 		rows.push(crm(id, created, { hs_timestamp: at, ...props }));
@@ -361,6 +364,9 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 		if (companyById.get(crmCompanyId(first))?.inHubspot) associations.push(assoc('meetings', id, 'companies', crmCompanyId(first)));
 	}
 
+	projectCalls(world, people, aes, (at, props, p, companyId) => engage(callRows, HUBSPOT_ID_BASE.calls, 'calls', at, props, p, companyId));
+	const calls = callRows;
+
 	// ---- templates (tokens as HubSpot renders them) ----
 	const T: [string, string, string, string][] = [
 		['Cold intro – RevOps', 'Prospecting', 'Ramp time at {{ company.name }}', 'Hi {{ contact.firstname | default("there") }},\n\nTeams like {{ company.name }} cut rep ramp time by a third with salesgym. Worth 20 minutes?\n\n{{ sender.firstname }}'],
@@ -390,7 +396,8 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 		}
 	];
 
-	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls: [] };
+	const { next_ids: salesIds, ...sales } = projectSales({ world, owners, contacts, templates });
+	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls, ...sales };
 	const next = (rows: { id: string }[], base: number) => rows.reduce((m, x) => Math.max(m, Number(x.id) + 1), base);
 	return {
 		state,
@@ -403,9 +410,47 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 			emails: next(emails, HUBSPOT_ID_BASE.emails),
 			meetings: next(meetings, HUBSPOT_ID_BASE.meetings),
 			templates: next(templates, HUBSPOT_ID_BASE.templates),
-			calls: HUBSPOT_ID_BASE.calls
+			calls: next(calls, HUBSPOT_ID_BASE.calls),
+			...salesIds
 		}
 	};
+}
+
+/** Outcome of a seeded call: status, disposition label (a default HubSpot call outcome), duration range (s), weight. */
+const CALL_OUTCOMES = [
+	['COMPLETED', 'Connected', 180, 1500, 5],
+	['NO_ANSWER', 'Left voicemail', 20, 60, 3],
+	['NO_ANSWER', 'No answer', 0, 30, 3],
+	['BUSY', 'Busy', 0, 10, 1]
+] as const;
+
+/**
+ * ~100 logged calls (platforms.md §2.1 call engagements): for a deterministic sample of contacts in an active
+ * sales stage (sql, opportunity, customer; current job), an outbound call by their owner before their last
+ * activity, to their phone, with a HubSpot default outcome (`hs_call_disposition` GUID). Own rng stream
+ * (`hubspot-calls`), so the other tables do not change. `add` creates each row (in id order) with its
+ * contact/company associations; `aes` owns the calls of unowned contacts.
+ */
+function projectCalls(world: World, people: Person[], aes: readonly string[], add: (at: string, props: Record<string, string | null | undefined>, p: Person, companyId: string) => void): void {
+	const r = rng('hubspot-calls', world.seed);
+	const pool = people.filter((p) => !p.previous && (p.stage === 'sql' || p.stage === 'opportunity' || p.stage === 'customer') && p.emailStatus !== 'opted_out');
+	const disposition = new Map(CALL_DISPOSITIONS.map(([value, label]) => [label, value]));
+	for (const p of r.shuffle(pool).slice(0, 100).sort((a, b) => Number(a.id) - Number(b.id))) {
+		const [status, outcome, min, max] = r.weighted(CALL_OUTCOMES.map((o) => [o, o[4]] as const));
+		const last = p.lastActivityAt ?? world.epoch;
+		const at = isoPlus(last, -r.int(0, 30) * DAY_MS - r.int(0, 8) * 3600_000);
+		const start = at < p.createdAt ? p.createdAt : at;
+		add(start, {
+			hs_call_title: `Call with ${p.firstName} ${p.lastName}`,
+			hs_call_body: status === 'COMPLETED' ? r.pick([`Talked through ramp time for the ${p.function} team; next step: demo.`, `${p.firstName} confirmed budget review next month.`, 'Walked through pricing; sending the recap by email.']) : `${outcome}.`,
+			hs_call_direction: 'OUTBOUND',
+			hs_call_status: status,
+			hs_call_disposition: disposition.get(outcome)!,
+			hs_call_duration: String(r.int(min, max) * 1000),
+			hs_call_to_number: p.phone,
+			hubspot_owner_id: p.ownerId ?? r.pick(aes)
+		}, p, p.companyId);
+	}
 }
 
 const projections = new Map<number, ReturnType<typeof projectHubSpot>>();
@@ -474,6 +519,7 @@ export function initialState(fixtures: unknown, seed = 1): { state: HubSpotState
 		if (stage && (d.properties.pipeline ?? 'default') === 'default' && !DEFAULT_PIPELINE_STAGES.some((s) => s.id === stage))
 			throw new Error(`fixtures.hubspot.deals[${i}].properties.dealstage: ${stage} is not a stage of the default pipeline`);
 	});
+	checkSalesFixtures(fx, state as unknown as HubSpotState, ownerIds);
 	if (fx.contacts?.length) {
 		const emails = new Map<string, string>();
 		for (const c of state.contacts as CrmObject[]) {
@@ -488,4 +534,43 @@ export function initialState(fixtures: unknown, seed = 1): { state: HubSpotState
 		}
 	}
 	return { state: state as unknown as HubSpotState, next_ids };
+}
+
+/**
+ * References of sales fixture rows: list memberships → list + contact, submissions → form + contact, enrollments →
+ * sequence + contact + owner (at most one ACTIVE/PAUSED enrollment per contact), inboxes → owner.
+ * @throws Error naming the fixture path, e.g. `fixtures.hubspot.list_memberships[0].recordId: contacts 7 does not exist`.
+ */
+function checkSalesFixtures(fx: HubSpotFixture, state: HubSpotState, ownerIds: ReadonlySet<string>): void {
+	const has = (rows: { id: string }[]) => new Set(rows.map((r) => r.id));
+	const contacts = has(state.contacts);
+	const lists = has(state.lists);
+	const forms = has(state.forms);
+	const sequences = has(state.sequences);
+	const fail = (path: string, msg: string): never => {
+		throw new Error(`fixtures.hubspot.${path}: ${msg}`);
+	};
+	fx.list_memberships?.forEach((m, i) => {
+		if (m.id !== `${m.listId}:${m.recordId}`) fail(`list_memberships[${i}].id`, `must be "${m.listId}:${m.recordId}"`);
+		if (!lists.has(m.listId)) fail(`list_memberships[${i}].listId`, `lists ${m.listId} does not exist`);
+		if (!contacts.has(m.recordId)) fail(`list_memberships[${i}].recordId`, `contacts ${m.recordId} does not exist`);
+	});
+	fx.lists?.forEach((l, i) => {
+		if (l.createdById && !ownerIds.has(l.createdById)) fail(`lists[${i}].createdById`, `owner ${l.createdById} does not exist`);
+	});
+	fx.form_submissions?.forEach((s, i) => {
+		if (!forms.has(s.formId)) fail(`form_submissions[${i}].formId`, `forms ${s.formId} does not exist`);
+		if (!contacts.has(s.contactId)) fail(`form_submissions[${i}].contactId`, `contacts ${s.contactId} does not exist`);
+	});
+	fx.inboxes?.forEach((b, i) => {
+		if (!ownerIds.has(b.ownerId)) fail(`inboxes[${i}].ownerId`, `owner ${b.ownerId} does not exist`);
+	});
+	const live = new Map<string, string>();
+	for (const e of state.sequence_enrollments) if (e.state === 'ACTIVE' || e.state === 'PAUSED') live.set(e.contactId, live.has(e.contactId) ? `${live.get(e.contactId)},${e.id}` : e.id);
+	fx.sequence_enrollments?.forEach((e, i) => {
+		if (!sequences.has(e.sequenceId)) fail(`sequence_enrollments[${i}].sequenceId`, `sequences ${e.sequenceId} does not exist`);
+		if (!contacts.has(e.contactId)) fail(`sequence_enrollments[${i}].contactId`, `contacts ${e.contactId} does not exist`);
+		if (!ownerIds.has(e.userId)) fail(`sequence_enrollments[${i}].userId`, `owner ${e.userId} does not exist`);
+		if (live.get(e.contactId)?.includes(',')) fail(`sequence_enrollments[${i}].contactId`, `contact ${e.contactId} would be enrolled in more than one sequence (${live.get(e.contactId)})`);
+	});
 }

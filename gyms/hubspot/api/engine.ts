@@ -23,7 +23,7 @@ import { associationRow } from './association-types';
 import { associationsOf, CreateAssociations, prepareCreateAssociations, putAssociations, rowsOf, v3Associations } from './associations';
 import { duplicateContact, HubSpotError, invalidInput, invalidProperties, notFound } from './errors';
 import { applyRules, type Recipient } from './rules';
-import { BASE, byNumericId, csv, LIST_LIMIT, pageOf, parseAfter, parseLimit } from './paging';
+import { BASE, csv, LIST_LIMIT, page, parseAfter, parseLimit } from './paging';
 import { contactByEmail, fromRow, readAll, readRecord, tableOf, writeRecord } from './records';
 import { validateProperties, type PropertyInput, type ValidationContext } from './validate';
 import { commit, nextId, stampOf, type WriteStamp } from './write';
@@ -171,12 +171,12 @@ function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 export function listHandler(type: ObjectType) {
 	return async (db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> => {
 		const limit = parseLimit(req.query.get('limit'), LIST_LIMIT);
-		const start = parseAfter(req.query.get('after')) ?? 0;
+		const after = parseAfter(req.query.get('after'));
 		const archived = req.query.get('archived') === 'true';
 		const props = csv(req.query, 'properties');
 		const assoc = csv(req.query, 'associations');
-		const rows = (await readAll(db, type)).filter((r) => r.archived === archived).sort(byNumericId);
-		const p = pageOf(rows, start, limit);
+		const rows = (await readAll(db, type)).filter((r) => r.archived === archived);
+		const p = page(rows, after, limit, (a) => `${BASE}/crm/v3/objects/${type}?limit=${limit}&after=${a}${archived ? '&archived=true' : ''}`);
 		const results = await Promise.all(
 			p.results.map(async (r) => {
 				const out = project(type, r, props);
@@ -185,7 +185,7 @@ export function listHandler(type: ObjectType) {
 			})
 		);
 		const body: Record<string, unknown> = { results };
-		if (p.next !== null) body.paging = { next: { after: p.next, link: `${BASE}/crm/v3/objects/${type}?limit=${limit}&after=${p.next}${archived ? '&archived=true' : ''}` } };
+		if (p.paging) body.paging = p.paging;
 		return { status: 200, body };
 	};
 }

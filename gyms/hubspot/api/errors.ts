@@ -23,7 +23,7 @@ export class HubSpotError extends Error {
 		readonly status: number,
 		readonly category: HubSpotErrorCategory,
 		message: string,
-		readonly errors?: { message: string; code: string; in?: string; context?: Record<string, string[]> }[]
+		readonly errors?: { message: string; code: string; errorType?: string; in?: string; context?: Record<string, string[]> }[]
 	) {
 		super(message);
 	}

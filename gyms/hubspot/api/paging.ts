@@ -47,7 +47,15 @@ export function parseAfter(raw: string | number | null | undefined): number | nu
 	return Number(s);
 }
 
-/** One page of `rows` (already ordered) from offset `start`; `next` is the cursor of the following page, or null. */
-export function pageOf<T>(rows: readonly T[], start: number, limit: number): { results: T[]; next: string | null } {
-	return { results: rows.slice(start, start + limit), next: start + limit < rows.length ? String(start + limit) : null };
+/**
+ * One page of `rows` (already ordered) from the cursor `after` (a 0-based offset; null = the start).
+ * @returns the page's rows, the next cursor (null on the last page) and HubSpot's `paging` block
+ *   (`{next:{after, link}}`, `link` only when a `link` builder is given), absent on the last page.
+ */
+export function page<T>(rows: readonly T[], after: number | null, limit: number, link?: (after: string) => string): { results: T[]; next: string | null; paging?: { next: { after: string; link?: string } } } {
+	const start = after ?? 0;
+	const results = rows.slice(start, start + limit);
+	const next = start + limit < rows.length ? String(start + limit) : null;
+	if (next === null) return { results, next };
+	return { results, next, paging: { next: link ? { after: next, link: link(next) } : { after: next } } };
 }

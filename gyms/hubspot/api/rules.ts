@@ -30,6 +30,12 @@ export function lifecycleIndex(stage: string | undefined): number {
 	return stage ? (LIFECYCLE_STAGES as readonly string[]).indexOf(stage) : -1;
 }
 
+/** Sets `hs_lifecyclestage_<stage>_date` (in `props`) the first time the stage in `changed` is entered, as HubSpot does. */
+export function stampLifecycle(props: Record<string, string>, changed: Readonly<Record<string, string>>, at: string): void {
+	const stage = changed.lifecyclestage;
+	if (stage && !props[`hs_lifecyclestage_${stage}_date`]) props[`hs_lifecyclestage_${stage}_date`] = at;
+}
+
 /** A contact an email is associated with (for the opt-out rule). */
 export interface Recipient {
 	id: string;
@@ -75,8 +81,7 @@ export function applyRules(input: RuleInput): { properties: Record<string, strin
 		if (v === '') delete merged[k];
 		else merged[k] = v;
 	}
-	const stage = changes.lifecyclestage;
-	if (stage && (type === 'contacts' || type === 'companies') && !merged[`hs_lifecyclestage_${stage}_date`]) merged[`hs_lifecyclestage_${stage}_date`] = at;
+	if (type === 'contacts' || type === 'companies') stampLifecycle(merged, changes, at);
 
 	if (type === 'deals') dealRules(input, changes, merged, errors);
 	if (ENGAGEMENT_TYPES.includes(type)) {

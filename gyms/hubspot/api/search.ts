@@ -24,7 +24,7 @@ import { isObjectType, propertyOf, QUERY_PROPERTIES, SINGULAR, valueOf, OBJECT_T
 import type { CrmObject } from '../schema';
 import { associationsOf } from './associations';
 import { HubSpotError, invalidInput } from './errors';
-import { byNumericId, pageOf, parseAfter, SEARCH_LIMIT } from './paging';
+import { byNumericId, page, parseAfter, SEARCH_LIMIT } from './paging';
 import { readAll } from './records';
 import { normalizeDatetime } from './validate';
 import { project } from './engine';
@@ -60,6 +60,20 @@ type FilterInput = z.infer<typeof Filter>;
 
 type Predicate = (r: CrmObject) => boolean;
 
+/** Stored datetimes are canonical UTC ISO ms: parsed directly (the fast path of sorts over the full seed). */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Lower-cased text of a record's searchable properties, per record object (cached records are stable objects). */
+const haystacks = new WeakMap<CrmObject, string>();
+function haystack(r: CrmObject, names: readonly string[]): string {
+	let h = haystacks.get(r);
+	if (h === undefined) {
+		h = names.map((n) => r.properties[n] ?? '').join(' ').toLowerCase();
+		haystacks.set(r, h);
+	}
+	return h;
+}
+
 /** Comparable key of a value for a property type: numbers and instants as numbers, text lower-cased. */
 function keyOf(p: PropertyDef | undefined, v: string): number | string | null {
 	if (p?.type === 'number') {
@@ -67,6 +81,7 @@ function keyOf(p: PropertyDef | undefined, v: string): number | string | null {
 		return v.trim() === '' || Number.isNaN(n) ? null : n;
 	}
 	if (p?.type === 'datetime' || p?.type === 'date') {
+		if (CANONICAL_ISO.test(v)) return Date.parse(v);
 		const iso = normalizeDatetime(v);
 		return iso === null ? null : Date.parse(iso);
 	}
@@ -211,7 +226,7 @@ export async function runSearch(db: HubSpotDb, type: ObjectType, records: readon
 		if (r.archived) return false;
 		if (compiled.length && !compiled.some((g) => g.every((pred) => pred(r)))) return false;
 		if (tokens.length) {
-			const hay = searchable.map((n) => r.properties[n] ?? '').join(' ').toLowerCase();
+			const hay = haystack(r, searchable);
 			if (!tokens.every((t) => hay.includes(t))) return false;
 		}
 		return true;
@@ -229,7 +244,7 @@ export function searchHandler(type: ObjectType) {
 		const start = parseAfter(body.after) ?? 0;
 		if (start >= SEARCH_LIMITS.reachable) throw invalidInput(`after: at most ${SEARCH_LIMITS.reachable} results can be paged through; narrow the search`);
 		const matches = await runSearch(db, type, await readAll(db, type), body);
-		const p = pageOf(matches, start, Math.min(limit, SEARCH_LIMITS.reachable - start));
+		const p = page(matches, start, Math.min(limit, SEARCH_LIMITS.reachable - start));
 		const res: Record<string, unknown> = { total: matches.length, results: p.results.map((r) => project(type, r, body.properties ?? [])) };
 		if (p.next !== null && Number(p.next) < SEARCH_LIMITS.reachable) res.paging = { next: { after: p.next } };
 		return { status: 200, body: res };

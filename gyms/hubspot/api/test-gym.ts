@@ -17,7 +17,8 @@ export type Json = any;
 
 /** A gym over database `name`, reset (seed 1, clock {@link T0}) before each test of the calling file. */
 export function testGym(name: string) {
-	const gym: Gym = createHubSpotGym(new HubSpotDb(name));
+	const db = new HubSpotDb(name);
+	const gym: Gym = createHubSpotGym(db);
 	beforeEach(async () => {
 		await gym.reset({ run_id: 'r', task_id: null, seed: 1, clock: T0 });
 	});
@@ -26,5 +27,5 @@ export function testGym(name: string) {
 		gym.handle({ method, path, query: new URLSearchParams(query), body } satisfies ApiRequest) as Promise<ApiResponse & { body: Json }>;
 	/** The whole export as JSON text (tables, meta, events): byte-identical before/after = nothing changed. */
 	const snapshot = async () => JSON.stringify(await gym.exportState());
-	return { gym, call, snapshot };
+	return { gym, db, call, snapshot };
 }
