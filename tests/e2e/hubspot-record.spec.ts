@@ -189,6 +189,41 @@ test('composer: a token without value blocks Send naming it; filling the propert
 	expect(await linked(gym, 'emails', 'companies', '990301')).toHaveLength(1);
 });
 
+test('composer: Templates inserts a sales template; its tokens resolve in the preview, a missing one blocks Send', async ({ gym }) => {
+	await start(gym, EMAIL, '/hubspot/contacts/990300');
+	const { page } = gym;
+	await page.getByRole('button', { name: 'Email', exact: true }).click();
+	const composer = page.getByRole('dialog', { name: 'Email' });
+	await composer.getByRole('button', { name: 'Templates' }).click();
+	await composer.getByLabel('Search templates').fill('meeting');
+	await expect(composer.getByRole('button', { name: /^Insert template / })).toHaveCount(1);
+	await composer.getByRole('button', { name: 'Insert template Meeting request' }).click();
+	await expect(composer.getByLabel('Subject')).toHaveValue('Quick question, {{ contact.firstname }}');
+	const preview = composer.getByRole('region', { name: 'Preview' });
+	await expect(preview).toContainText('Hi there,'); // default("there") for the missing first name
+	await expect(preview).toContainText('sales onboarding at Halden Robotics?'); // the associated company
+	await expect(preview).toContainText('Sofia'); // sender = From (the contact owner)
+	await expect(composer.getByRole('alert')).toContainText('contact.firstname, sender.meetings_link');
+	await expect(composer.getByRole('button', { name: 'Send' })).toBeDisabled();
+	await composer.getByLabel('From').selectOption({ label: 'Maya Patel <maya.patel@salesgym.io>' });
+	await expect(preview).toContainText('Maya');
+});
+
+test('More › Enroll in sequence opens the sequences dialog; the Sequences card shows the enrollment', async ({ gym }) => {
+	await start(gym, CALL, '/hubspot/contacts/990310');
+	const { page } = gym;
+	await expect(page.getByRole('heading', { name: 'Sequences (0)' })).toBeVisible();
+	await page.getByRole('button', { name: 'More' }).click();
+	await page.getByRole('button', { name: 'Enroll in sequence' }).click();
+	const dialog = page.getByRole('dialog', { name: 'Enroll in sequence' });
+	await dialog.getByLabel('Sequence').selectOption({ label: 'VP Sales – Cold' });
+	await expect(dialog.getByLabel('Send emails from')).toHaveValue('1002');
+	await dialog.getByRole('button', { name: 'Enroll', exact: true }).click();
+	await expect(dialog).toBeHidden();
+	await expect(page.getByRole('heading', { name: 'Sequences (1)' })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'VP Sales – Cold' })).toBeVisible();
+});
+
 test('composer: an unsubscribed contact shows the warning and Send stays blocked', async ({ gym }) => {
 	await start(gym, CALL, '/hubspot/contacts/990310');
 	await api(gym, 'PATCH', '/crm/v3/objects/contacts/990310', { properties: { hs_email_optout: 'true' } });
