@@ -258,7 +258,8 @@ test('task queue: views, Assigned to filter, Start N tasks with Complete and Ski
 	const ownerOf1012 = await page.getByLabel('Assigned to').locator('option[value="1012"]').textContent();
 	await page.getByLabel('Assigned to').selectOption('1012');
 	const table = page.getByRole('table', { name: 'Tasks' });
-	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText('Marco Bianchi');
+	// The view loads each task's associations: allow for a loaded machine.
+	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText('Marco Bianchi', { timeout: 20_000 });
 	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText('High');
 	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText(ownerOf1012 ?? '');
 	const count = await table.getByRole('row').count();
