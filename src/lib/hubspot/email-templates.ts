@@ -1,10 +1,11 @@
 /**
- * Client of the sales email templates the composer inserts (seed table `templates`: `{id, name, folder, subject,
- * body, ownerId}`; subject and body carry personalization tokens, see `$gyms/hubspot/tokens`).
+ * Client of the sales email templates the composer inserts: `GET /automation/email-templates/2026-03?limit&after`
+ * → `{results:[{id, name, subject, body, folderId, ownerId, createdAt, updatedAt}], paging?}` (limit ≤100).
+ * Subject and body carry personalization tokens (see `$gyms/hubspot/tokens`).
  */
 import { request, type ApiResult } from './client';
 
-/** One sales template as the composer uses it. */
+/** One sales template as the composer uses it (`folder` = the wire `folderId`, a folder name in the gym). */
 export interface EmailTemplate {
 	id: string;
 	name: string;
@@ -14,7 +15,15 @@ export interface EmailTemplate {
 }
 
 /** Vendor path of the templates list served by the gym. */
-export const TEMPLATES_PATH = '/crm/v3/templates';
+export const TEMPLATES_PATH = '/automation/email-templates/2026-03';
+
+interface WireTemplate {
+	id: string;
+	name: string;
+	subject: string;
+	body: string;
+	folderId?: string;
+}
 
 /**
  * Every non-archived sales template, in id order (all pages).
@@ -24,9 +33,9 @@ export async function listEmailTemplates(): Promise<ApiResult<EmailTemplate[]>> 
 	const out: EmailTemplate[] = [];
 	let after: string | undefined;
 	for (let page = 0; page < 50; page++) {
-		const r = await request<{ results: EmailTemplate[]; paging?: { next?: { after: string } } }>('GET', `${TEMPLATES_PATH}?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`);
+		const r = await request<{ results: WireTemplate[]; paging?: { next?: { after: string } } }>('GET', `${TEMPLATES_PATH}?limit=100${after ? `&after=${encodeURIComponent(after)}` : ''}`);
 		if (!r.ok) return r;
-		out.push(...r.data.results);
+		out.push(...r.data.results.map((t) => ({ id: t.id, name: t.name, subject: t.subject, body: t.body, folder: t.folderId ?? '' })));
 		after = r.data.paging?.next?.after;
 		if (!after) break;
 	}

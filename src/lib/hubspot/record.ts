@@ -6,6 +6,7 @@
 import { ASSOCIATION_TYPE_IDS, DEFAULT_PIPELINE_STAGES } from '$gyms/hubspot/schema';
 import type { CrmObjectType, CrmRecord, PropertyDefinition } from './crm';
 import { EMPTY_CELL, PROPERTY_LABELS } from './format';
+import { fallbackOptions } from './options';
 
 /** Object types that have a record page. */
 export const RECORD_TYPES = ['contacts', 'companies', 'deals'] as const;
@@ -159,11 +160,14 @@ export function associationTo(from: CrmObjectType, to: CrmObjectType, toId: stri
 }
 
 /**
- * Label of an enumeration value from the property's options (the raw value when unknown, "--" when empty).
+ * Label of the value `raw` of the enumeration property `name`: from the properties API's options, else the
+ * fallback options; the raw value when unknown, "--" when empty.
  */
-export function optionLabel(def: PropertyDefinition | undefined, raw: string): string {
+export function optionLabel(defs: readonly PropertyDefinition[], name: string, raw: string): string {
 	if (!raw) return EMPTY_CELL;
-	return def?.options.find((o) => o.value === raw)?.label ?? raw;
+	const def = defs.find((d) => d.name === name);
+	const options = def?.options.length ? def.options : fallbackOptions(name);
+	return options.find((o) => o.value === raw)?.label ?? raw;
 }
 
 /**
