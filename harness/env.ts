@@ -35,7 +35,7 @@ import { startServer, type RunningServer } from './server';
 export const DEFAULT_MAX_STEPS = 50;
 /** Default bound of one env action, ms (shorter than the oracle's: an agent's miss should cost little). */
 export const ENV_ACTION_TIMEOUT_MS = 5_000;
-/** How long the env waits for the UI to settle after an action (no `aria-busy="true"`), ms. */
+/** How long the env waits for the UI to settle after an action (no `aria-busy="true"`, no API call in flight), ms. */
 export const SETTLE_TIMEOUT_MS = 2_000;
 
 /** How the final reward is computed from the verdict. */
@@ -262,7 +262,9 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	const settle = async (page: Page): Promise<void> => {
 		await page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
 		await page
-			.waitForFunction(() => document.body?.dataset.swReady !== undefined && !document.querySelector('[aria-busy="true"]'), undefined, { timeout: SETTLE_TIMEOUT_MS })
+			// Settled: the runtime answered (swReady), nothing is marked busy, and no API call is in flight
+			// (src/lib/runtime.ts publishes `data-api-pending`), so phased screens are observed complete.
+			.waitForFunction(() => document.body?.dataset.swReady !== undefined && !document.querySelector('[aria-busy="true"]') && (document.body.dataset.apiPending ?? '0') === '0', undefined, { timeout: SETTLE_TIMEOUT_MS })
 			.catch(() => {});
 	};
 

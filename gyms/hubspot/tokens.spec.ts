@@ -54,6 +54,7 @@ describe('personalization tokens', () => {
 		expect(containsToken('Hi {{ contact.firstname }}')).toBe(true);
 		expect(containsToken('Hi {{ broken token }}')).toBe(true);
 		expect(containsToken('Hi Priya')).toBe(false);
+		expect(containsToken('Hello [[MISSING TOKEN - contact.firstname]],')).toBe(true);
 		expect(senderContext(undefined)).toBeUndefined();
 	});
 });

@@ -52,8 +52,11 @@ export interface ResolvedText {
 }
 
 const TOKEN = /\{\{\s*([A-Za-z_][\w]*)\.([A-Za-z_][\w]*)\s*(?:\|\s*default\(\s*(?:"([^"]*)"|'([^']*)')\s*\)\s*)?\}\}/g;
-/** Anything that looks like a token, resolvable or not (`{{ … }}`). */
-const ANY_TOKEN = /\{\{[^{}]*\}\}/;
+/**
+ * Anything that cannot be sent as is: a token, resolvable or not (`{{ … }}`), or HubSpot's rendered
+ * `[[MISSING TOKEN - …]]` marker. The API's send rule (api/rules.ts) and the composer share it.
+ */
+export const UNRESOLVED_TOKEN_RE = /\{\{[^{}]*\}\}|\[\[MISSING TOKEN/;
 
 /**
  * Lists the tokens of `text` in order of appearance.
@@ -71,10 +74,11 @@ export function findTokens(text: string): TokenRef[] {
 }
 
 /**
- * True when `text` still holds a `{{ … }}` token (well-formed or not): such an email cannot be sent as is.
+ * True when `text` still holds a `{{ … }}` token (well-formed or not) or a `[[MISSING TOKEN` marker: such an
+ * email cannot be sent as is.
  */
 export function containsToken(text: string): boolean {
-	return ANY_TOKEN.test(text);
+	return UNRESOLVED_TOKEN_RE.test(text);
 }
 
 /**

@@ -112,6 +112,28 @@ export type JsonOutcome<T> =
  *   not JSON), with `networkError` set and `status` 0 when the request itself failed.
  */
 export async function apiJson<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<JsonOutcome<T>> {
+	markPending(1);
+	try {
+		return await apiJsonOnce<T>(path, init);
+	} finally {
+		markPending(-1);
+	}
+}
+
+/** API calls in flight on this page (requested, body not yet parsed). */
+let pendingApiCalls = 0;
+
+/**
+ * Publishes the number of API calls in flight as `document.body.dataset.apiPending`, so that a harness can wait
+ * until a screen has settled (every load answered and rendered) before it observes: `"0"` when idle. Screens
+ * that load in phases (rows first, then owners and companies) thus never yield a half-loaded observation.
+ */
+function markPending(delta: number): void {
+	pendingApiCalls += delta;
+	if (typeof document !== 'undefined' && document.body) document.body.dataset.apiPending = String(pendingApiCalls);
+}
+
+async function apiJsonOnce<T>(path: string, init: RequestInit & { json?: unknown }): Promise<JsonOutcome<T>> {
 	let response: Response;
 	try {
 		response = await apiFetch(path, init);

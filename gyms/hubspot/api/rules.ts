@@ -21,6 +21,7 @@
  *   outgoing (`EMAIL`) email that is SENT may not be associated with a contact who opted out
  *   (`hs_email_optout=true`, OPTED_OUT_CONTACT).
  */
+import { UNRESOLVED_TOKEN_RE } from '../tokens';
 import { LIFECYCLE_STAGES, type Pipeline } from '../schema';
 import { ENGAGEMENT_TYPES, type ObjectType } from '../properties';
 import type { PropertyError } from './errors';
@@ -54,8 +55,6 @@ export interface RuleInput {
 	recipients?: readonly Recipient[];
 }
 
-/** Unresolved template tokens: `{{ contact.firstname }}` or HubSpot's rendered `[[MISSING TOKEN - …]]`. */
-export const UNRESOLVED_TOKEN_RE = /\{\{[^}]*\}\}|\[\[MISSING TOKEN/;
 
 const required = (name: string, message = `${name} is required`): PropertyError => ({ error: 'REQUIRED_PROPERTY', name, message });
 

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { enrollBlockReason, resolveTokens, stepDays, stepKindLabel, submissionErrors } from './sales';
+import { enrollBlockReason, stepDays, stepKindLabel, submissionErrors } from './sales';
 
 describe('sales client helpers', () => {
-	it('resolves tokens, applies defaults, and marks unresolved ones as HubSpot previews them', () => {
-		const r = resolveTokens('Hi {{ contact.firstname | default("there") }}, {{ company.name }} + {{ sender.first_name }}', { contact: { firstname: '' }, company: { name: 'Acme' } });
-		expect(r).toEqual({ text: 'Hi there, Acme + [[MISSING TOKEN - FIRST NAME]]', missing: ['sender.first_name'] });
-	});
-
 	it('labels steps and counts days from accumulated delays', () => {
 		expect(stepDays([{ delayMillis: 0 }, { delayMillis: 4 * 86_400_000 }, { delayMillis: 4 * 86_400_000 }])).toEqual([1, 5, 9]);
 		expect(stepKindLabel({ actionType: 'SEND_TEMPLATE', taskType: null })).toBe('Automated email');

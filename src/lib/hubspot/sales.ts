@@ -289,23 +289,3 @@ export function listTemplates(): Promise<ApiResult<{ results: EmailTemplate[]; p
 export function getTemplate(id: string): Promise<ApiResult<EmailTemplate>> {
 	return request('GET', `/automation/email-templates/2026-03/${enc(id)}`);
 }
-
-/** Values for personalization tokens, by object: `{contact:{firstname…}, company:{name…}, sender:{firstname…}, deal:{…}}`. */
-export type TokenValues = Record<string, Record<string, string | null | undefined>>;
-
-/**
- * Resolves `{{ object.property }}` and `{{ object.property | default("x") }}` tokens (platforms.md §2.1). An
- * unresolved token without a default renders `[[MISSING TOKEN - PROPERTY NAME]]`, as HubSpot previews it.
- * @returns the text and the missing tokens (e.g. `["contact.firstname"]`).
- */
-export function resolveTokens(text: string, values: TokenValues): { text: string; missing: string[] } {
-	const missing: string[] = [];
-	const out = text.replace(/\{\{\s*([a-z_]+)\.([a-z0-9_]+)\s*(?:\|\s*default\(\s*"([^"]*)"\s*\))?\s*\}\}/gi, (_m, obj: string, prop: string, fallback: string | undefined) => {
-		const v = values[obj]?.[prop];
-		if (v !== undefined && v !== null && v !== '') return v;
-		if (fallback !== undefined) return fallback;
-		missing.push(`${obj}.${prop}`);
-		return `[[MISSING TOKEN - ${prop.toUpperCase().replace(/_/g, ' ')}]]`;
-	});
-	return { text: out, missing };
-}
