@@ -114,11 +114,14 @@ test('CLI: run --out and calibrate --json --html end to end (own server and brow
 	expect(out).toMatch(/hubspot\/update-lead-status-v1\s+oracle\s+true\s+1\.00/);
 	expect(JSON.parse(readFileSync(join(dir, 'run', 'summary.json'), 'utf8'))).toMatchObject({ agent: 'oracle', totals: { passed: 1 } });
 	expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'))[0]).toMatchObject({ task_id: SHORT.id, status: 'ok', passed: true });
-	const code = await main(['calibrate', '--agent', 'noop', '--k', '2', '--tasks', 'hubspot/*-v1', '--workers', '2', '--json', join(dir, 'cal.json'), '--html', join(dir, 'cal.html')], io);
+	// A glob over a few tasks (the whole set is 30+ noop episodes, minutes on 2 cores; the glob is what is tested).
+	const picked = all.filter((b) => /^hubspot\/[^/]*-lead[^/]*-v1$/.test(b.id));
+	expect(picked.length).toBeGreaterThan(1);
+	const code = await main(['calibrate', '--agent', 'noop', '--k', '2', '--tasks', 'hubspot/*-lead*-v1', '--workers', '2', '--json', join(dir, 'cal.json'), '--html', join(dir, 'cal.html')], io);
 	expect(code, err).toBe(0);
 	const report = JSON.parse(readFileSync(join(dir, 'cal.json'), 'utf8'));
-	expect(report.tasks).toHaveLength(all.length);
+	expect(report.tasks.map((t: { task_id: string }) => t.task_id).sort()).toEqual(picked.map((b) => b.id).sort());
 	expect(report.tasks.every((t: { n: number; c: number; band: string }) => t.n === 2 && t.c === 0 && t.band === 'unsolved')).toBe(true);
-	expect(report.summary).toMatchObject({ agent: 'noop', k: 2, bands: { unsolved: all.length } });
+	expect(report.summary).toMatchObject({ agent: 'noop', k: 2, bands: { unsolved: picked.length } });
 	expect(readFileSync(join(dir, 'cal.html'), 'utf8')).toContain('<svg');
 });
