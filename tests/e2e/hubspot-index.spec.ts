@@ -59,6 +59,31 @@ test.describe('contacts index', () => {
 		expect(unassigned.every((o) => o === 'No owner')).toBe(true);
 	});
 
+	test('Primary company: each row shows its associated company’s name (read in one batch per page)', async ({ gym }) => {
+		const { page } = gym;
+		const t = table(page, 'Contacts');
+		await expect(bodyRows(t)).toHaveCount(25);
+		const col = (await t.locator('thead th').allTextContents()).findIndex((h) => h.includes('Primary company')) + 1;
+		expect(col).toBeGreaterThan(0);
+		const s = await state(gym);
+		const names = new Map(s.gyms.hubspot.companies!.map((c) => [c.id, c.properties.name]));
+		const links = s.gyms.hubspot.associations as unknown as { fromObjectType: string; fromObjectId: string; toObjectType: string; toObjectId: string }[];
+		const ids = await t.locator('tbody tr a[href*="/hubspot/contacts/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('/').pop()!));
+		expect(ids).toHaveLength(25);
+		// Contacts with one company have exactly one right answer; none → an empty cell.
+		const expected = ids.map((id) => {
+			const to = links.filter((a) => a.fromObjectType === 'contacts' && a.fromObjectId === id && a.toObjectType === 'companies');
+			return to.length === 1 ? names.get(to[0]!.toObjectId)! : to.length === 0 ? '' : null;
+		});
+		expect(expected.filter((e) => e)).not.toHaveLength(0);
+		await expect
+			.poll(async () => {
+				const cells = await t.locator(`tbody tr > :nth-child(${col})`).allTextContents();
+				return cells.map((c, i) => (expected[i] === null ? null : c.trim()));
+			})
+			.toEqual(expected);
+	});
+
 	test('quick filters: owner, then lead status, narrow the rows (AND)', async ({ gym }) => {
 		const { page } = gym;
 		await filterRory(page);

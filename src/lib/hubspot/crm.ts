@@ -10,7 +10,8 @@
  * - `PATCH  /crm/v3/objects/{type}/{id}` `{properties}` → 200 {@link CrmRecord}
  * - `DELETE /crm/v3/objects/{type}/{id}` → 204 (archived: the recycle bin)
  * - `POST   /crm/v3/objects/{type}/search` {@link SearchRequest} → {@link SearchPage}
- * - `POST   /crm/v3/objects/{type}/batch/{read|create|update|upsert|archive}` `{inputs}` → {@link BatchResult} (207 on partial failure)
+ * - `POST   /crm/v3/objects/{type}/batch/{read|create|update|upsert|archive}` `{inputs}` → {@link BatchResult} (207 on partial failure);
+ *   {@link batchRead} reads any number of ids in order
  * - `GET    /crm/v4/objects/{from}/{id}/associations/{to}` → `{results:[{toObjectId, associationTypes}]}`
  * - `PUT    /crm/v4/objects/{from}/{id}/associations/default/{to}/{toId}` → 200 (HUBSPOT_DEFINED default type)
  * - `PUT    /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` `[{associationCategory, associationTypeId}]` → 201
@@ -171,6 +172,26 @@ export function archiveObject(type: CrmObjectType, id: string): Promise<ApiResul
 /** `POST /crm/v3/objects/{type}/search`. */
 export function searchObjects(type: CrmObjectType, body: SearchRequest): Promise<ApiResult<SearchPage>> {
 	return request('POST', `/crm/v3/objects/${type}/search`, body);
+}
+
+/** HubSpot's batch limit: at most 100 inputs per batch request. */
+export const BATCH_LIMIT = 100;
+
+/**
+ * The live records among `ids` with `properties`, in the order of `ids` (duplicates read once and repeated;
+ * missing or archived ids left out, as the gym's 207 reports them): `POST /crm/v3/objects/{type}/batch/read`
+ * `{inputs:[{id}], properties}` in chunks of {@link BATCH_LIMIT}, so a card or timeline of N records costs
+ * ⌈N/100⌉ requests instead of N. No request when `ids` is empty. The first failing chunk's error is returned.
+ */
+export async function batchRead(type: CrmObjectType, ids: readonly string[], properties: string[]): Promise<ApiResult<CrmRecord[]>> {
+	const unique = [...new Set(ids)];
+	const byId = new Map<string, CrmRecord>();
+	for (let i = 0; i < unique.length; i += BATCH_LIMIT) {
+		const r = await request<BatchResult>('POST', `/crm/v3/objects/${type}/batch/read`, { inputs: unique.slice(i, i + BATCH_LIMIT).map((id) => ({ id })), properties });
+		if (!r.ok) return r;
+		for (const record of r.data.results) byId.set(record.id, record);
+	}
+	return { ok: true, data: ids.flatMap((id) => byId.get(id) ?? []) };
 }
 
 /** `POST /crm/v3/objects/{type}/batch/update` `{inputs:[{id, properties}]}` (≤100 inputs). */
