@@ -24,6 +24,7 @@ export const METRICS = [
 	'reset_full_seed',
 	'init_fresh_context',
 	'api_roundtrip',
+	'sw_floor',
 	'hubspot_api_get',
 	'hubspot_search',
 	'hubspot_index_interactive',
@@ -45,6 +46,8 @@ export type MetricName = (typeof METRICS)[number];
 export const PAGE_METRICS: readonly MetricName[] = ['reset', 'reset_full_seed', 'api_roundtrip', 'hubspot_api_get', 'hubspot_search', 'hubspot_index_interactive', 'verify', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k'];
 /** Metrics that need a fresh browser context per sample. */
 export const CONTEXT_METRICS: readonly MetricName[] = ['init_fresh_context'];
+/** Metrics on their own origin, not the gyms' (`sw_floor`: a bare Service Worker, harness/bench-sw-floor.ts). */
+export const FLOOR_METRICS: readonly MetricName[] = ['sw_floor'];
 /** Samples of `init_fresh_context` for `samples` requested (each one is a new profile: seconds, not ms). */
 export function freshContextSamples(samples: number): number {
 	return Math.max(3, Math.ceil(samples / 10));

@@ -56,7 +56,7 @@ describe('parseCli', () => {
 			command: 'bench',
 			samples: 50,
 			json: undefined,
-			only: ['reset', 'reset_full_seed', 'init_fresh_context', 'api_roundtrip', 'hubspot_api_get', 'hubspot_search', 'hubspot_index_interactive', 'verify', 'jq_1k', 'jq_10k', 'jq_50k', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k', 'episodes_per_min_w1', 'episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation'],
+			only: ['reset', 'reset_full_seed', 'init_fresh_context', 'api_roundtrip', 'sw_floor', 'hubspot_api_get', 'hubspot_search', 'hubspot_index_interactive', 'verify', 'jq_1k', 'jq_10k', 'jq_50k', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k', 'episodes_per_min_w1', 'episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation'],
 			port: 0
 		});
 		expect(parseCli(['bench', '--samples', '10', '--only', 'jq_1k, jq_10k'])).toMatchObject({ samples: 10, only: ['jq_1k', 'jq_10k'] });

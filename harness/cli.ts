@@ -20,6 +20,7 @@ import {
 	benchJq,
 	benchPage,
 	CONTEXT_METRICS,
+	FLOOR_METRICS,
 	formatReport,
 	formatSeedBytes,
 	freshContextSamples,
@@ -489,10 +490,17 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 	const verifyRows: VerifyDetailRow[] = [];
 	const pageMetrics = cmd.only.filter((m) => PAGE_METRICS.includes(m));
 	const contextMetrics = cmd.only.filter((m) => CONTEXT_METRICS.includes(m));
-	if (pageMetrics.length > 0 || contextMetrics.length > 0) {
+	const floorMetrics = cmd.only.filter((m) => FLOOR_METRICS.includes(m));
+	if (pageMetrics.length > 0 || contextMetrics.length > 0 || floorMetrics.length > 0) {
 		const all = loadBlueprints(blueprintDir());
 		const task = all.find((b) => b.platforms.includes('hubspot'));
 		await withServerAndBrowser(cmd.port, io, async (baseUrl, browser) => {
+			if (floorMetrics.includes('sw_floor')) {
+				io.err(`bench: sw_floor (${cmd.samples} samples, a bare Service Worker on its own origin)…\n`);
+				const { benchSwFloor } = await import('./bench-sw-floor');
+				samples.sw_floor = await benchSwFloor(browser, cmd.samples);
+			}
+			if (pageMetrics.length === 0 && contextMetrics.length === 0) return;
 			const context = await browser.newContext({ baseURL: baseUrl });
 			try {
 				const page = await context.newPage();
