@@ -5,7 +5,7 @@
 import { createGymStore } from '../store';
 import { gymExportSchema, parseGymExport } from '../export-schema';
 import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
-import { deleteAssociation, listAssociations, putAssociation, putDefaultAssociation } from './api/associations';
+import { batchReadAssociations, deleteAssociation, listAssociations, putAssociation, putDefaultAssociation } from './api/associations';
 import { batchHandler } from './api/batch';
 import { archiveHandler, createHandler, getHandler, listHandler, updateHandler } from './api/engine';
 import { correlationId, errorResponse, HubSpotError, invalidInput } from './api/errors';
@@ -38,6 +38,7 @@ const ROUTES: { method: string; pattern: RegExp; handler: Handler }[] = [
 	{ method: 'POST', pattern: /^\/crm\/v3\/objects\/contacts\/merge$/, handler: mergeContacts },
 	{ method: 'GET', pattern: /^\/crm\/v3\/owners\/?$/, handler: listOwners },
 	{ method: 'GET', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)$/, handler: listAssociations },
+	{ method: 'POST', pattern: /^\/crm\/v4\/associations\/([a-z]+)\/([a-z]+)\/batch\/read$/, handler: batchReadAssociations },
 	{ method: 'PUT', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/default\/([a-z]+)\/([^/]+)$/, handler: putDefaultAssociation },
 	{ method: 'PUT', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)\/([^/]+)$/, handler: putAssociation },
 	{ method: 'DELETE', pattern: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)\/([^/]+)$/, handler: deleteAssociation },

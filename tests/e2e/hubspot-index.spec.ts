@@ -59,29 +59,31 @@ test.describe('contacts index', () => {
 		expect(unassigned.every((o) => o === 'No owner')).toBe(true);
 	});
 
-	test('Primary company: each row shows its associated company’s name (read in one batch per page)', async ({ gym }) => {
+	test('Primary company: the primary-labelled company, else the lowest id; two batch reads per page, no request per row', async ({ gym }) => {
 		const { page } = gym;
+		const requests: string[] = [];
+		page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
+		await gym.open('/hubspot/contacts');
 		const t = table(page, 'Contacts');
 		await expect(bodyRows(t)).toHaveCount(25);
 		const col = (await t.locator('thead th').allTextContents()).findIndex((h) => h.includes('Primary company')) + 1;
 		expect(col).toBeGreaterThan(0);
 		const s = await state(gym);
 		const names = new Map(s.gyms.hubspot.companies!.map((c) => [c.id, c.properties.name]));
-		const links = s.gyms.hubspot.associations as unknown as { fromObjectType: string; fromObjectId: string; toObjectType: string; toObjectId: string }[];
+		const links = s.gyms.hubspot.associations as unknown as { fromObjectType: string; fromObjectId: string; toObjectType: string; toObjectId: string; associationTypeId: number }[];
 		const ids = await t.locator('tbody tr a[href*="/hubspot/contacts/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('/').pop()!));
 		expect(ids).toHaveLength(25);
-		// Contacts with one company have exactly one right answer; none → an empty cell.
 		const expected = ids.map((id) => {
 			const to = links.filter((a) => a.fromObjectType === 'contacts' && a.fromObjectId === id && a.toObjectType === 'companies');
-			return to.length === 1 ? names.get(to[0]!.toObjectId)! : to.length === 0 ? '' : null;
+			const primary = to.find((a) => a.associationTypeId === 1) ?? to.sort((a, b) => Number(a.toObjectId) - Number(b.toObjectId))[0];
+			return primary ? names.get(primary.toObjectId)! : '';
 		});
 		expect(expected.filter((e) => e)).not.toHaveLength(0);
-		await expect
-			.poll(async () => {
-				const cells = await t.locator(`tbody tr > :nth-child(${col})`).allTextContents();
-				return cells.map((c, i) => (expected[i] === null ? null : c.trim()));
-			})
-			.toEqual(expected);
+		await expect.poll(async () => (await t.locator(`tbody tr > :nth-child(${col})`).allTextContents()).map((c) => c.trim())).toEqual(expected);
+		const api = requests.filter((r) => r.includes('/api/hubspot/crm/v4/') || r.includes('/companies'));
+		expect(api.filter((r) => r === 'POST /api/hubspot/crm/v4/associations/contacts/companies/batch/read')).toHaveLength(1);
+		expect(api.filter((r) => r === 'POST /api/hubspot/crm/v3/objects/companies/batch/read')).toHaveLength(1);
+		expect(api.filter((r) => r.startsWith('GET /api/hubspot/crm/v4/objects/contacts/'))).toEqual([]);
 	});
 
 	test('quick filters: owner, then lead status, narrow the rows (AND)', async ({ gym }) => {

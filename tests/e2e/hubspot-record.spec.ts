@@ -247,8 +247,12 @@ test('task queue: views, Assigned to filter, Start N tasks with Complete and Ski
 	])
 		await api(gym, 'POST', '/crm/v3/objects/tasks', {
 			properties: { hs_task_subject: subject, hs_timestamp: due, hs_task_priority: 'HIGH', hs_task_type: 'EMAIL', hubspot_owner_id: '1012', hs_task_status: 'NOT_STARTED' },
-			associations: [{ to: { id: '990310' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 204 }] }]
+			associations: [
+				{ to: { id: '990310' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 204 }] },
+				...(subject === 'Queue task A' ? [{ to: { id: '100002' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 204 }] }] : [])
+			]
 		});
+	const second = (await api(gym, 'GET', '/crm/v3/objects/contacts/100002')) as { properties: { firstname: string; lastname: string } };
 	await gym.open('/hubspot/tasks');
 	const { page } = gym;
 	await expect(page.getByRole('link', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
@@ -259,7 +263,8 @@ test('task queue: views, Assigned to filter, Start N tasks with Complete and Ski
 	await page.getByLabel('Assigned to').selectOption('1012');
 	const table = page.getByRole('table', { name: 'Tasks' });
 	// The view loads each task's associations: allow for a loaded machine.
-	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText('Marco Bianchi', { timeout: 20_000 });
+	// Linked records in numeric id order, separated by ", " (100002 before 990310).
+	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText(`${second.properties.firstname} ${second.properties.lastname}, Marco Bianchi`, { timeout: 20_000 });
 	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText('High');
 	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText(ownerOf1012 ?? '');
 	const count = await table.getByRole('row').count();

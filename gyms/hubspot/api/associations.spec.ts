@@ -76,3 +76,47 @@ describe('associations v4', () => {
 		expect(fromDeal.body.results[0].associationTypes[0].typeId).toBe(205);
 	});
 });
+
+describe('associations v4 batch read', () => {
+	const read = (from: string, to: string, body: unknown) => call('POST', `/crm/v4/associations/${from}/${to}/batch/read`, body);
+
+	it('answers each id as the single-record GET does, in input order; ids without any are 207 errors; nothing written', async () => {
+		const lonely = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'lonely@acme.io' } });
+		const before = await snapshot();
+		const res = await read('contacts', 'companies', { inputs: [{ id: '100003' }, { id: lonely.body.id }, { id: 100002 }, { id: '99' }] });
+		expect(res.status).toBe(207);
+		const single = async (id: string) => (await call('GET', `${v4}/contacts/${id}/associations/companies`)).body.results;
+		expect(res.body.results).toEqual([
+			{ from: { id: '100003' }, to: await single('100003') },
+			{ from: { id: '100002' }, to: await single('100002') }
+		]);
+		expect(res.body.results[0].to.length).toBeGreaterThan(0);
+		expect(res.body).toMatchObject({ status: 'COMPLETE', numErrors: 2 });
+		expect(res.body.errors.map((e: { category: string; context: { fromObjectId: string[] } }) => [e.category, e.context.fromObjectId])).toEqual([
+			['OBJECT_NOT_FOUND', [lonely.body.id]],
+			['OBJECT_NOT_FOUND', ['99']]
+		]);
+		expect(await snapshot()).toBe(before);
+	});
+
+	it('all found: 200 without errors; engagements toward records (tasks → contacts)', async () => {
+		const t = await call('POST', '/crm/v3/objects/tasks', {
+			properties: { hs_task_subject: 'Batch', hs_timestamp: '2026-03-02T10:00:00.000Z' },
+			associations: [{ to: { id: '100002' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 204 }] }]
+		});
+		const res = await read('tasks', 'contacts', { inputs: [{ id: t.body.id }] });
+		expect(res.status).toBe(200);
+		expect(res.body).toEqual({ status: 'COMPLETE', results: [{ from: { id: t.body.id }, to: [{ toObjectId: 100002, associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 204, label: null }] }] }], startedAt: expect.any(String), completedAt: expect.any(String) });
+	});
+
+	it.each([
+		['no inputs', 'contacts', 'companies', { inputs: [] }],
+		['more than 1,000 inputs', 'contacts', 'companies', { inputs: Array.from({ length: 1001 }, (_, i) => ({ id: String(i) })) }],
+		['an unknown key', 'contacts', 'companies', { inputs: [{ id: '100002' }], properties: ['name'] }],
+		['an unknown object type', 'contacts', 'widgets', { inputs: [{ id: '100002' }] }]
+	])('400 for %s', async (_n, from, to, body) => {
+		const res = await read(from, to, body);
+		expect(res.status).toBe(400);
+		expect(res.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+	});
+});

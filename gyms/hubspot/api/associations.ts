@@ -1,6 +1,7 @@
 /**
  * Associations (platforms.md §2.2), stored as two-way-indexed `associations` rows (see association-types.ts):
  * - `GET    /crm/v4/objects/{from}/{id}/associations/{to}` → `{results:[{toObjectId (number), associationTypes:[{category, typeId, label}]}]}`
+ * - `POST   /crm/v4/associations/{from}/{to}/batch/read` `{inputs:[{id}]}` → `{status, results:[{from:{id}, to:[…]}], startedAt, completedAt}` (207 + `errors` for ids without any)
  * - `PUT    /crm/v4/objects/{from}/{id}/associations/default/{to}/{toId}` → 200 `{status:"COMPLETE", results:[…], startedAt, completedAt}`
  * - `PUT    /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` body `[{associationCategory, associationTypeId}]`
  *   → 201 `{fromObjectTypeId, fromObjectId, toObjectTypeId, toObjectId, labels}`; an unknown type id → 400
@@ -13,7 +14,7 @@
 import { z } from 'zod';
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
-import { isObjectType, OBJECT_TYPE_IDS, type ObjectType } from '../properties';
+import { isObjectType, OBJECT_TYPE_IDS, SINGULAR, type ObjectType } from '../properties';
 import type { Association } from '../schema';
 import { associationRow, defaultType, directedType, seenFrom, v3TypeName, type DirectedType } from './association-types';
 import { HubSpotError, invalidInput, notFound } from './errors';
@@ -136,6 +137,54 @@ export async function listAssociations(db: HubSpotDb, _req: ApiRequest, from: st
 	await liveOr404(db, f, id);
 	const found = await associationsOf(db, f, id, t);
 	return { status: 200, body: { results: found.map((a) => ({ toObjectId: Number(a.toObjectId), associationTypes: a.associationTypes })) } };
+}
+
+/** HubSpot's input limit of `POST /crm/v4/associations/{from}/{to}/batch/read` (1,000; not confirmed for v4 reads). */
+export const BATCH_READ_ASSOCIATIONS_LIMIT = 1_000;
+
+/**
+ * Body of `POST /crm/v4/associations/{from}/{to}/batch/read`: `{inputs:[{id, after?}]}`, 1–1,000 inputs. `after`
+ * is accepted and ignored: the gym answers every association of an id at once (no per-id paging).
+ */
+export const BatchReadAssociationsBody = z.strictObject({
+	inputs: z
+		.array(z.strictObject({ id: z.union([z.string(), z.number()]).transform(String), after: z.string().optional() }))
+		.min(1)
+		.max(BATCH_READ_ASSOCIATIONS_LIMIT)
+});
+
+/**
+ * `POST /crm/v4/associations/{from}/{to}/batch/read` (HubSpot's "Batch read associations", v4): for each input
+ * id, in input order, `{from:{id}, to:[{toObjectId (number), associationTypes:[{category, typeId, label}]}]}`
+ * with the same grouping and numeric order as the single-record GET. An id that has no association toward
+ * `to` (or does not exist, or is archived) gets no result but an error
+ * `{status:"error", category:"OBJECT_NOT_FOUND", subCategory:"crm.associations.NO_ASSOCIATIONS_FOUND", message, context:{fromObjectId:[id]}}`,
+ * and the answer is then 207 with `numErrors` (the message wording is not confirmed). Reads only.
+ * @throws HubSpotError 400 for an unknown object type or an invalid body (0 or more than 1,000 inputs, unknown keys).
+ */
+export async function batchReadAssociations(db: HubSpotDb, req: ApiRequest, from: string, to: string): Promise<ApiResponse> {
+	const [f, t] = objectTypes(from, to);
+	const parsed = BatchReadAssociationsBody.safeParse(req.body);
+	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
+	const at = (await db.meta.get('run'))?.clock ?? '';
+	const results: { from: { id: string }; to: { toObjectId: number; associationTypes: AssociatedRecord['associationTypes'] }[] }[] = [];
+	const errors: Record<string, unknown>[] = [];
+	for (const { id } of parsed.data.inputs) {
+		const record = await readRecord(db, f, id);
+		const found = record && !record.archived ? await associationsOf(db, f, id, t) : [];
+		if (found.length) results.push({ from: { id }, to: found.map((a) => ({ toObjectId: Number(a.toObjectId), associationTypes: a.associationTypes })) });
+		else
+			errors.push({
+				status: 'error',
+				category: 'OBJECT_NOT_FOUND',
+				subCategory: 'crm.associations.NO_ASSOCIATIONS_FOUND',
+				message: `No ${SINGULAR[t]} is associated with ${SINGULAR[f]} ${id}.`,
+				context: { fromObjectId: [id] }
+			});
+	}
+	const body: Record<string, unknown> = { status: 'COMPLETE', results, startedAt: at, completedAt: at };
+	if (!errors.length) return { status: 200, body };
+	return { status: 207, body: { ...body, numErrors: errors.length, errors } };
 }
 
 async function associate(db: HubSpotDb, req: ApiRequest, from: ObjectType, id: string, to: ObjectType, toId: string, types: DirectedType[], status: number, body: (at: string) => unknown): Promise<ApiResponse> {

@@ -8,12 +8,16 @@ vi.mock('./client', () => ({
 	request: async (method: string, path: string, body: { inputs: { id: string }[]; properties: string[] }) => {
 		calls.push({ method, path, body });
 		if (calls.length - 1 === failOnCall) return { ok: false, status: 400, error: { status: 'error', message: 'bad', category: 'VALIDATION_ERROR' } };
+		if (path.startsWith('/crm/v4/associations/')) {
+			const rows = body.inputs.filter((i) => !i.id.startsWith('missing')).map((i) => ({ from: { id: i.id }, to: [{ toObjectId: Number(i.id) + 1000, associationTypes: [] }] }));
+			return { ok: true, data: { status: 'COMPLETE', results: rows.reverse() } };
+		}
 		const results = body.inputs.filter((i) => !i.id.startsWith('missing')).map((i) => ({ id: i.id, properties: { name: `N${i.id}` } }));
 		return { ok: true, data: { status: 'COMPLETE', results: results.reverse() } };
 	}
 }));
 
-const { batchRead, BATCH_LIMIT } = await import('./crm');
+const { ASSOCIATIONS_BATCH_LIMIT, batchRead, batchReadAssociations, BATCH_LIMIT } = await import('./crm');
 
 describe('batchRead', () => {
 	beforeEach(() => {
@@ -42,5 +46,34 @@ describe('batchRead', () => {
 		const r = await batchRead('notes', Array.from({ length: 150 }, (_, i) => String(i)), []);
 		expect(r).toMatchObject({ ok: false, status: 400, error: { category: 'VALIDATION_ERROR' } });
 		expect(calls).toHaveLength(2);
+	});
+});
+
+describe('batchReadAssociations', () => {
+	beforeEach(() => {
+		calls.length = 0;
+		failOnCall = -1;
+	});
+
+	it('maps every id asked to its associations ([] for ids the gym reports without any), one request per 1,000 ids', async () => {
+		const r = await batchReadAssociations('contacts', 'companies', ['5', 'missing', '5', '7']);
+		expect(r.ok && [...r.data.entries()]).toEqual([
+			['5', [{ toObjectId: 1005, associationTypes: [] }]],
+			['missing', []],
+			['7', [{ toObjectId: 1007, associationTypes: [] }]]
+		]);
+		expect(calls).toEqual([{ method: 'POST', path: '/crm/v4/associations/contacts/companies/batch/read', body: { inputs: [{ id: '5' }, { id: 'missing' }, { id: '7' }] } }]);
+		calls.length = 0;
+		const many = await batchReadAssociations('tasks', 'deals', Array.from({ length: 2_500 }, (_, i) => String(i)));
+		expect(many.ok && many.data.size).toBe(2_500);
+		expect(calls.map((c) => c.body.inputs.length)).toEqual([ASSOCIATIONS_BATCH_LIMIT, ASSOCIATIONS_BATCH_LIMIT, 500]);
+		calls.length = 0;
+		expect(await batchReadAssociations('tasks', 'deals', [])).toEqual({ ok: true, data: new Map() });
+		expect(calls).toHaveLength(0);
+	});
+
+	it('returns the error of a failing chunk', async () => {
+		failOnCall = 0;
+		expect(await batchReadAssociations('contacts', 'companies', ['1'])).toMatchObject({ ok: false, status: 400 });
 	});
 });

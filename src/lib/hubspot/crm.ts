@@ -13,6 +13,7 @@
  * - `POST   /crm/v3/objects/{type}/batch/{read|create|update|upsert|archive}` `{inputs}` → {@link BatchResult} (207 on partial failure);
  *   {@link batchRead} reads any number of ids in order
  * - `GET    /crm/v4/objects/{from}/{id}/associations/{to}` → `{results:[{toObjectId, associationTypes}]}`
+ * - `POST   /crm/v4/associations/{from}/{to}/batch/read` `{inputs:[{id}]}` → `{results:[{from:{id}, to}]}` ({@link batchReadAssociations})
  * - `PUT    /crm/v4/objects/{from}/{id}/associations/default/{to}/{toId}` → 200 (HUBSPOT_DEFINED default type)
  * - `PUT    /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` `[{associationCategory, associationTypeId}]` → 201
  * - `DELETE /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` → 204
@@ -207,6 +208,28 @@ export function batchArchive(type: CrmObjectType, ids: string[]): Promise<ApiRes
 /** `GET /crm/v4/objects/{from}/{id}/associations/{to}`. */
 export function listAssociations(from: CrmObjectType, id: string, to: CrmObjectType): Promise<ApiResult<{ results: AssociationRow[] }>> {
 	return request('GET', `/crm/v4/objects/${from}/${enc(id)}/associations/${to}`);
+}
+
+/** Input limit of the v4 associations batch read (the gym's, after HubSpot's 1,000). */
+export const ASSOCIATIONS_BATCH_LIMIT = 1_000;
+
+/**
+ * Each id's associations toward `to` (`[]` for an id without any, which the gym reports as a 207 error):
+ * `POST /crm/v4/associations/{from}/{to}/batch/read` `{inputs:[{id}]}` in chunks of {@link ASSOCIATIONS_BATCH_LIMIT},
+ * so a table of N records costs one request, not N. Keyed by id, each list in the gym's numeric order. No request
+ * when `ids` is empty. The first failing chunk's error is returned.
+ */
+export async function batchReadAssociations(from: CrmObjectType, to: CrmObjectType, ids: readonly string[]): Promise<ApiResult<Map<string, AssociationRow[]>>> {
+	const unique = [...new Set(ids)];
+	const out = new Map<string, AssociationRow[]>(unique.map((id) => [id, []]));
+	for (let i = 0; i < unique.length; i += ASSOCIATIONS_BATCH_LIMIT) {
+		const r = await request<{ results: { from: { id: string }; to: AssociationRow[] }[] }>('POST', `/crm/v4/associations/${from}/${to}/batch/read`, {
+			inputs: unique.slice(i, i + ASSOCIATIONS_BATCH_LIMIT).map((id) => ({ id }))
+		});
+		if (!r.ok) return r;
+		for (const row of r.data.results) out.set(row.from.id, row.to);
+	}
+	return { ok: true, data: out };
 }
 
 /** `PUT /crm/v4/objects/{from}/{id}/associations/default/{to}/{toId}`: the HUBSPOT_DEFINED default association. */
