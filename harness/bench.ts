@@ -221,7 +221,7 @@ export interface PageBenchOptions {
 
 /**
  * Measures the page metrics: `reset` = `POST /__salesgym/run {task_id}`; `api_roundtrip` = `GET` one contact
- * through the SW (after a reset); `hubspot_api_get` = the same GET of one contact by id, named for the HubSpot
+ * through the SW (after a reset); `hubspot_api_get` = the same samples (one measurement), named for the HubSpot
  * gym's target (≤2 ms p50); `hubspot_search` = `POST …/contacts/search` {@link HUBSPOT_SEARCH_BODY} over the full
  * seed (target ≤10 ms p95); `hubspot_index_interactive` = navigation start → first table row interactive on the
  * contacts, companies and deals indexes ({@link benchIndexInteractive}, target ≤200 ms); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
@@ -241,17 +241,15 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		options.onStart?.('reset_full_seed');
 		out.reset_full_seed = await benchResetAfterEpisodes(page, taskId, samples);
 	}
-	if (metrics.includes('api_roundtrip')) {
-		options.onStart?.('api_roundtrip');
+	// `api_roundtrip` and `hubspot_api_get` are the same request (the second named for the HubSpot gym's target):
+	// measured once, reported under each name asked for.
+	const getMetrics = (['api_roundtrip', 'hubspot_api_get'] as const).filter((m) => metrics.includes(m));
+	if (getMetrics.length > 0) {
+		options.onStart?.(getMetrics[0]!);
 		await resetRun(page, taskId, `bench-api-${Date.now()}`);
 		const id = await someContactId(page);
-		out.api_roundtrip = await measureInPage(page, { method: 'GET', path: `${CONTACTS_PATH}/${encodeURIComponent(id)}` }, samples);
-	}
-	if (metrics.includes('hubspot_api_get')) {
-		options.onStart?.('hubspot_api_get');
-		await resetRun(page, taskId, `bench-hs-get-${Date.now()}`);
-		const id = await someContactId(page);
-		out.hubspot_api_get = await measureInPage(page, { method: 'GET', path: `${CONTACTS_PATH}/${encodeURIComponent(id)}` }, samples);
+		const get = await measureInPage(page, { method: 'GET', path: `${CONTACTS_PATH}/${encodeURIComponent(id)}` }, samples);
+		for (const m of getMetrics) out[m] = get;
 	}
 	if (metrics.includes('hubspot_search')) {
 		options.onStart?.('hubspot_search');
