@@ -21,7 +21,7 @@ import { HubSpotError, invalidInput, notFound } from './errors';
 import { byNumericId } from './paging';
 import { readRecord } from './records';
 import { commit, stampOf } from './write';
-import { zodMessage } from './zod-message';
+import { parseBody } from './zod-message';
 
 /** One association of a record toward another, as grouped for answers. */
 export interface AssociatedRecord {
@@ -164,12 +164,11 @@ export const BatchReadAssociationsBody = z.strictObject({
  */
 export async function batchReadAssociations(db: HubSpotDb, req: ApiRequest, from: string, to: string): Promise<ApiResponse> {
 	const [f, t] = objectTypes(from, to);
-	const parsed = BatchReadAssociationsBody.safeParse(req.body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
+	const { inputs } = parseBody(BatchReadAssociationsBody, req.body);
 	const at = (await db.meta.get('run'))?.clock ?? '';
 	const results: { from: { id: string }; to: { toObjectId: number; associationTypes: AssociatedRecord['associationTypes'] }[] }[] = [];
 	const errors: Record<string, unknown>[] = [];
-	for (const { id } of parsed.data.inputs) {
+	for (const { id } of inputs) {
 		const record = await readRecord(db, f, id);
 		const found = record && !record.archived ? await associationsOf(db, f, id, t) : [];
 		if (found.length) results.push({ from: { id }, to: found.map((a) => ({ toObjectId: Number(a.toObjectId), associationTypes: a.associationTypes })) });
@@ -219,9 +218,7 @@ const LabeledBody = z.array(AssociationSpec).min(1);
 /** `PUT /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` with explicit types. @throws HubSpotError 400 (body, unknown type) / 404. */
 export async function putAssociation(db: HubSpotDb, req: ApiRequest, from: string, id: string, to: string, toId: string): Promise<ApiResponse> {
 	const [f, t] = objectTypes(from, to);
-	const parsed = LabeledBody.safeParse(req.body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	const types = parsed.data.map((spec) => resolveSpec(f, spec, t));
+	const types = parseBody(LabeledBody, req.body).map((spec) => resolveSpec(f, spec, t));
 	return associate(db, req, f, id, t, toId, types, 201, () => ({
 		fromObjectTypeId: OBJECT_TYPE_IDS[f],
 		fromObjectId: Number(id),

@@ -20,7 +20,7 @@ import { archiveRecords, findLive, openSession, prepareCreate, prepareUpdate, pr
 import { HubSpotError, invalidInput } from './errors';
 import { csv } from './paging';
 import { commit } from './write';
-import { zodMessage } from './zod-message';
+import { parseBody } from './zod-message';
 
 /** Most inputs one batch may carry. */
 export const BATCH_MAX = 100;
@@ -38,9 +38,7 @@ const Bodies = {
 export type BatchAction = keyof typeof Bodies;
 
 function parse<A extends BatchAction>(action: A, body: unknown): z.infer<(typeof Bodies)[A]> {
-	const parsed = Bodies[action].safeParse(body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	return parsed.data as z.infer<(typeof Bodies)[A]>;
+	return parseBody(Bodies[action], body) as z.infer<(typeof Bodies)[A]>;
 }
 
 /** The batch envelope; 207 with `errors` when some ids were not found. */

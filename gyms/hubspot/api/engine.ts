@@ -27,7 +27,7 @@ import { BASE, csv, LIST_LIMIT, page, parseAfter, parseLimit } from './paging';
 import { contactByEmail, fromRow, readAll, readRecord, tableOf, writeRecord } from './records';
 import { validateProperties, type PropertyInput, type ValidationContext } from './validate';
 import { commit, nextId, stampOf, type WriteStamp } from './write';
-import { zodMessage } from './zod-message';
+import { parseBody } from './zod-message';
 
 /** Property values as clients send them. */
 export const PropertiesInput = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
@@ -159,12 +159,6 @@ export async function findLive(db: HubSpotDb, type: ObjectType, id: string, idPr
 /** The answer body of a write: the defaults, every property the record has, and the ones the request cleared (null). */
 export function written(type: ObjectType, record: CrmObject, requested: Readonly<Record<string, unknown>> = {}): WireRecord {
 	return project(type, record, [...new Set([...Object.keys(record.properties), ...Object.keys(requested)])]);
-}
-
-function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-	const parsed = schema.safeParse(body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	return parsed.data;
 }
 
 /** `GET /crm/v3/objects/{type}`. @throws HubSpotError 400 on a bad limit/after/associations. */

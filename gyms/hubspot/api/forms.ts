@@ -18,8 +18,8 @@ import { FormSubmitBody, LIFECYCLE_STAGES, WRITABLE_CONTACT_PROPERTIES, type Con
 import { BASE, page, parseAfter, parseLimit } from './paging';
 import { stampLifecycle } from './rules';
 import { commit, stampOf } from './write';
-import { HubSpotError, invalidInput } from './errors';
-import { zodMessage } from './zod-message';
+import { HubSpotError } from './errors';
+import { parseBody } from './zod-message';
 
 /** The portal (hub) id of this gym's HubSpot account, as it appears in form-submission URLs. */
 export const HUBSPOT_PORTAL_ID = '4620791';
@@ -81,10 +81,8 @@ export function analyticsSource(pageUri: string | undefined): string {
 
 /** `POST /submissions/v3/integration/submit/{portalId}/{formGuid}`. */
 export async function submitForm(db: HubSpotDb, req: ApiRequest, portalId: string, formGuid: string): Promise<ApiResponse> {
-	const parsed = FormSubmitBody.safeParse(req.body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
+	const body = parseBody(FormSubmitBody, req.body);
 	if (portalId !== HUBSPOT_PORTAL_ID) throw new HubSpotError(404, 'OBJECT_NOT_FOUND', `Portal ${portalId} does not exist.`);
-	const body = parsed.data;
 	return db.transaction('rw', [db.forms, db.form_submissions, db.contacts, db.meta, db.events], async () => {
 		const form = await liveForm(db, formGuid);
 		const fields = form.fieldGroups.flatMap((g) => g.fields);

@@ -17,7 +17,7 @@ import { CreateListBody, ListSearchBody, MembershipBody, type List } from '../sc
 import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
 import { commit, stampOf } from './write';
 import { HubSpotError, invalidInput } from './errors';
-import { zodMessage } from './zod-message';
+import { parseBody, zodMessage } from './zod-message';
 
 /** Membership page sizes (HubSpot: default 100, max 250). */
 const MEMBERSHIP_LIMIT = { default: 100, max: 250 } as const;
@@ -55,9 +55,7 @@ export function duplicateListName(name: string): HubSpotError {
 
 /** `POST /crm/v3/lists`. */
 export async function createList(db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> {
-	const parsed = CreateListBody.safeParse(req.body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	const { name } = parsed.data;
+	const { name } = parseBody(CreateListBody, req.body);
 	return db.transaction('rw', [db.lists, db.meta, db.events], async () => {
 		const dup = (await db.lists.toArray()).find((l) => !l.archived && l.name.toLowerCase() === name.toLowerCase());
 		if (dup) throw duplicateListName(name);
@@ -79,9 +77,7 @@ export async function getList(db: HubSpotDb, _req: ApiRequest, listId: string): 
 
 /** `POST /crm/v3/lists/search`: live lists whose name contains `query` (case-insensitive), newest first (HubSpot's default order). */
 export async function searchLists(db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> {
-	const parsed = ListSearchBody.safeParse(req.body ?? {});
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	const { query = '', offset = 0, count = 20, processingTypes } = parsed.data;
+	const { query = '', offset = 0, count = 20, processingTypes } = parseBody(ListSearchBody, req.body ?? {});
 	const q = query.trim().toLowerCase();
 	const rows = (await db.lists.toArray())
 		.filter((l) => !l.archived && l.name.toLowerCase().includes(q) && (!processingTypes || processingTypes.includes(l.processingType)))

@@ -15,10 +15,10 @@ import type { HubSpotDb } from '../db';
 import type { Association } from '../schema';
 import { rowsOf } from './associations';
 import { openSession, writeTables, written } from './engine';
-import { HubSpotError, invalidInput, notFound } from './errors';
+import { HubSpotError, notFound } from './errors';
 import { readRecord, writeRecord } from './records';
 import { commit } from './write';
-import { zodMessage } from './zod-message';
+import { parseBody } from './zod-message';
 
 const Id = z.union([z.string(), z.number()]).transform(String);
 /** Body of a merge. */
@@ -28,9 +28,7 @@ const addTo = (list: string | undefined, value: string | undefined) => (value ? 
 
 /** `POST /crm/v3/objects/contacts/merge`. @throws HubSpotError 400 / 404. */
 export async function mergeContacts(db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> {
-	const parsed = MergeBody.safeParse(req.body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	const { primaryObjectId, objectIdToMerge } = parsed.data;
+	const { primaryObjectId, objectIdToMerge } = parseBody(MergeBody, req.body);
 	if (primaryObjectId === objectIdToMerge) throw new HubSpotError(400, 'VALIDATION_ERROR', 'Cannot merge a contact with itself: primaryObjectId and objectIdToMerge must differ');
 	return db.transaction('rw', writeTables(db, 'contacts'), async () => {
 		const [primary, merged] = await Promise.all([readRecord(db, 'contacts', primaryObjectId), readRecord(db, 'contacts', objectIdToMerge)]);

@@ -28,7 +28,7 @@ import { byNumericId, page, parseAfter, SEARCH_LIMIT } from './paging';
 import { readAll } from './records';
 import { normalizeDatetime } from './validate';
 import { project } from './engine';
-import { zodMessage } from './zod-message';
+import { parseBody } from './zod-message';
 
 /** Search operators. */
 export const OPERATORS = ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] as const;
@@ -237,9 +237,7 @@ export async function runSearch(db: HubSpotDb, type: ObjectType, records: readon
 /** `POST /crm/v3/objects/{type}/search`. @throws HubSpotError 400. */
 export function searchHandler(type: ObjectType) {
 	return async (db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> => {
-		const parsed = SearchRequestBody.safeParse(req.body ?? {});
-		if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-		const body = parsed.data;
+		const body = parseBody(SearchRequestBody, req.body ?? {});
 		const limit = body.limit ?? SEARCH_LIMIT.default;
 		const start = parseAfter(body.after) ?? 0;
 		if (start >= SEARCH_LIMITS.reachable) throw invalidInput(`after: at most ${SEARCH_LIMITS.reachable} results can be paged through; narrow the search`);

@@ -22,7 +22,7 @@ import { ENROLLMENT_STATES, EnrollBody, type Owner, type Sequence, type Sequence
 import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
 import { commit, stampOf } from './write';
 import { HubSpotError, invalidInput } from './errors';
-import { zodMessage } from './zod-message';
+import { parseBody } from './zod-message';
 
 /** Codes of the enrollment blocking reasons (`errors[0].code` of the 400). */
 export const ENROLL_BLOCK_CODES = ['SENDER_INBOX_NOT_CONNECTED', 'SENDER_EMAIL_MISMATCH', 'CONTACT_MISSING_EMAIL', 'CONTACT_UNSUBSCRIBED', 'CONTACT_BOUNCED', 'CONTACT_ALREADY_ENROLLED'] as const;
@@ -100,9 +100,7 @@ function wireEnrollment(e: SequenceEnrollment) {
 
 /** `POST /automation/v4/sequences/enrollments`. */
 export async function enroll(db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> {
-	const parsed = EnrollBody.safeParse(req.body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	const { contactId, sequenceId, senderEmail, startingStepOrder = 0 } = parsed.data;
+	const { contactId, sequenceId, senderEmail, startingStepOrder = 0 } = parseBody(EnrollBody, req.body);
 	return db.transaction('rw', [db.owners, db.inboxes, db.contacts, db.emails, db.sequences, db.sequence_enrollments, db.meta, db.events], async () => {
 		const user = await actingUser(db, req);
 		const seq = await liveSequence(db, sequenceId);

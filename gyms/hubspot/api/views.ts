@@ -15,7 +15,7 @@ import { CreateViewBody, UpdateViewBody, VIEW_OBJECT_TYPES, type View } from '..
 import { byNumericId } from './paging';
 import { HubSpotError, invalidInput, notFound } from './errors';
 import { commit, nextId, stampOf } from './write';
-import { zodMessage } from './zod-message';
+import { parseBody } from './zod-message';
 
 /** HubSpot's search limit on the total number of filters across groups. */
 export const MAX_TOTAL_FILTERS = 18;
@@ -58,18 +58,17 @@ export async function listViews(db: HubSpotDb, _req: ApiRequest, rawType: string
 /** `POST /crm/v3/views/{objectType}`: saves a new view. @throws 400, 409 (duplicate name). */
 export async function createView(db: HubSpotDb, req: ApiRequest, rawType: string): Promise<ApiResponse> {
 	const objectType = objectTypeOf(rawType);
-	const parsed = CreateViewBody.safeParse(req.body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	checkFilterTotal(parsed.data.filterGroups);
+	const input = parseBody(CreateViewBody, req.body);
+	checkFilterTotal(input.filterGroups);
 	return inWrite(db, req, 201, async (at, newId) => {
-		await assertUniqueName(db, objectType, parsed.data.name);
+		await assertUniqueName(db, objectType, input.name);
 		const view: View = {
 			id: newId(),
 			objectType,
-			name: parsed.data.name,
-			filterGroups: parsed.data.filterGroups ?? [],
-			sorts: parsed.data.sorts ?? [],
-			query: parsed.data.query ?? '',
+			name: input.name,
+			filterGroups: input.filterGroups ?? [],
+			sorts: input.sorts ?? [],
+			query: input.query ?? '',
 			createdAt: at,
 			updatedAt: at,
 			archived: false
@@ -88,13 +87,12 @@ async function findView(db: HubSpotDb, objectType: ViewObjectType, id: string): 
 /** `PATCH /crm/v3/views/{objectType}/{id}`: "Save view" of an edited view. @throws 400, 404, 409. */
 export async function updateView(db: HubSpotDb, req: ApiRequest, rawType: string, id: string): Promise<ApiResponse> {
 	const objectType = objectTypeOf(rawType);
-	const parsed = UpdateViewBody.safeParse(req.body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	checkFilterTotal(parsed.data.filterGroups);
+	const input = parseBody(UpdateViewBody, req.body);
+	checkFilterTotal(input.filterGroups);
 	return inWrite(db, req, 200, async (at) => {
 		const view = await findView(db, objectType, id);
-		if (parsed.data.name !== undefined) await assertUniqueName(db, objectType, parsed.data.name, view.id);
-		const next: View = { ...view, ...parsed.data, updatedAt: at };
+		if (input.name !== undefined) await assertUniqueName(db, objectType, input.name, view.id);
+		const next: View = { ...view, ...input, updatedAt: at };
 		await db.views.put(next);
 		return { id: view.id, body: next };
 	});
