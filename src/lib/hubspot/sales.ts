@@ -280,12 +280,28 @@ export interface EmailTemplate {
 	updatedAt: number;
 }
 
-/** `GET /automation/email-templates/2026-03?limit=100` → `{results}`. */
-export function listTemplates(): Promise<ApiResult<{ results: EmailTemplate[]; paging?: Paging }>> {
-	return request('GET', '/automation/email-templates/2026-03?limit=100');
+/** Vendor path of the sales templates served by the gym (the path itself is unconfirmed: gym card "verify"). */
+export const TEMPLATES_PATH = '/automation/email-templates/2026-03';
+
+/**
+ * Every non-archived sales template, in id order: `GET /automation/email-templates/2026-03?limit=100&after=…`
+ * page after page (at most 50 pages) → `{results}`. Subject and body carry personalization tokens
+ * (`$gyms/hubspot/tokens`). The first failing page's error is returned.
+ */
+export async function listTemplates(): Promise<ApiResult<{ results: EmailTemplate[] }>> {
+	const results: EmailTemplate[] = [];
+	let after: string | undefined;
+	for (let page = 0; page < 50; page++) {
+		const r = await request<{ results: EmailTemplate[]; paging?: Paging }>('GET', `${TEMPLATES_PATH}?limit=100${after ? `&after=${enc(after)}` : ''}`);
+		if (!r.ok) return r;
+		results.push(...r.data.results);
+		after = r.data.paging?.next?.after;
+		if (!after) break;
+	}
+	return { ok: true, data: { results } };
 }
 
 /** `GET /automation/email-templates/2026-03/{id}`; 404. */
 export function getTemplate(id: string): Promise<ApiResult<EmailTemplate>> {
-	return request('GET', `/automation/email-templates/2026-03/${enc(id)}`);
+	return request('GET', `${TEMPLATES_PATH}/${enc(id)}`);
 }
