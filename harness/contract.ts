@@ -54,3 +54,10 @@ export const VerifyResponse = z.looseObject({
 	ms: z.number().nonnegative().optional()
 });
 export type VerifyResponse = z.infer<typeof VerifyResponse>;
+
+/**
+ * Bound the harness gives each of its verifications, ms (`timeout_ms`; the verifier's own default is 5,000). A
+ * verification takes 0.2–1 s here, but 8 parallel contexts on a loaded 2-core machine once took over 5 s on a
+ * 9-assertion task: that is load, and a 504 would cost the whole episode a retry. A runaway query is still stopped.
+ */
+export const HARNESS_VERIFY_TIMEOUT_MS = 30_000;

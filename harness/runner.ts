@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
 import { AgentError, type Agent, type AgentSession, type AgentTurn } from './agents';
-import { RunResponse, VerifyResponse } from './contract';
+import { HARNESS_VERIFY_TIMEOUT_MS, RunResponse, VerifyResponse } from './contract';
 import type { EnvOptions, RewardMode, SalesgymEnv } from './env';
 import { InfrastructureError } from './errors';
 import { pageJson, waitForSwReady } from './page';
@@ -42,11 +42,12 @@ export async function resetRun(page: Page, taskId: string | undefined, runId: st
 }
 
 /**
- * Verifies from the page: `POST /verify {run_id, task_id}` (the SW forwards it to the page's verifier worker).
+ * Verifies from the page: `POST /verify {run_id, task_id, timeout_ms: HARNESS_VERIFY_TIMEOUT_MS}` (the SW forwards
+ * it to the page's verifier worker).
  * @throws InfrastructureError on a non-2xx answer, a `status: "error"` answer, or one not shaped like {@link VerifyResponse}.
  */
 export async function verifyRun(page: Page, taskId: string, runId: string): Promise<VerifyResponse> {
-	const body = await pageJson(page, 'POST', '/verify', { run_id: runId, task_id: taskId });
+	const body = await pageJson(page, 'POST', '/verify', { run_id: runId, task_id: taskId, timeout_ms: HARNESS_VERIFY_TIMEOUT_MS });
 	if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error') {
 		throw new InfrastructureError(`POST /verify could not verify: ${String((body as { message?: unknown }).message ?? JSON.stringify(body).slice(0, 300))}`);
 	}

@@ -15,7 +15,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Action, Blueprint } from '../blueprints/schema';
 import { CHROMIUM_ARGS, chromiumExecutable } from './browser';
-import type { VerifyResponse } from './contract';
+import { HARNESS_VERIFY_TIMEOUT_MS, type VerifyResponse } from './contract';
 import { InfrastructureError } from './errors';
 
 /** The W3C element reference key. */
@@ -285,5 +285,5 @@ export async function playOracleOverWebDriver(s: WebDriverSession, baseUrl: stri
 	await s.navigate(`${baseUrl}${blueprint.start_path}`);
 	await waitForSwReadyWd(s);
 	for (const action of blueprint.steps.flatMap((st) => st.actions)) await performActionWd(s, baseUrl, action);
-	return (await pageJsonWd(s, 'POST', '/verify', { run_id: runId, task_id: blueprint.id })) as VerifyResponse;
+	return (await pageJsonWd(s, 'POST', '/verify', { run_id: runId, task_id: blueprint.id, timeout_ms: HARNESS_VERIFY_TIMEOUT_MS })) as VerifyResponse;
 }
