@@ -200,11 +200,17 @@ test('Check: the verdict lists every assertion of the task in step order with it
 	await openLauncher(gym);
 	await page.getByRole('button', { name: `Start ${bp.title}` }).click();
 	const panel = page.getByRole('region', { name: 'Current run' });
+	// Checked from far down the list: the verdict scrolls into view, and the prompt is still in view.
+	await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+	await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
 	await panel.getByRole('button', { name: 'Check', exact: true }).click();
 	await expect(panel.getByText(/FAILED/)).toBeVisible();
+	const verdictRegion = page.getByRole('region', { name: 'Verdict' });
+	await expect(verdictRegion.getByRole('heading', { name: 'Verdict' })).toBeInViewport();
+	await expect(panel.getByTestId('run-prompt')).toBeInViewport();
 
 	const expectRows = async () => {
-		const rows = panel.getByRole('table', { name: 'Assertions' }).getByRole('row');
+		const rows = verdictRegion.getByRole('table', { name: 'Assertions' }).getByRole('row');
 		await expect(rows).toHaveCount(placed.length + 1);
 		for (const [i, a] of placed.entries()) {
 			const cells = rows.nth(i + 1).getByRole('cell');
@@ -217,7 +223,7 @@ test('Check: the verdict lists every assertion of the task in step order with it
 	// The verdict's pass/fail per row is the verifier's: compare with a /verify of the same run.
 	const run = await page.evaluate(async () => (await (await fetch('/__salesgym/run')).json()) as { run_id: string });
 	const verdict = await gym.verify({ run_id: run.run_id, task_id: bp.id });
-	const rows = panel.getByRole('table', { name: 'Assertions' }).getByRole('row');
+	const rows = verdictRegion.getByRole('table', { name: 'Assertions' }).getByRole('row');
 	for (const [i, a] of verdict.assertions.entries()) await expect(rows.nth(i + 1).getByRole('cell').first()).toHaveText(a.passed ? '✓ passed' : '✗ failed');
 	expect(verdict.assertions.some((a) => a.passed)).toBe(true);
 	expect(verdict.assertions.some((a) => !a.passed)).toBe(true);
