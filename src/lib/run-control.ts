@@ -5,7 +5,8 @@
  * Functions resolve (never throw) to `{ok: true, data}` or `{ok: false, status, message}`; `status` 0 means
  * no response (e.g. the Service Worker is not in control).
  */
-import type { Blueprint } from '$blueprints/schema';
+import { z } from 'zod';
+import type { Blueprint, Platform } from '$blueprints/schema';
 import { apiJson } from '$lib/runtime';
 import type { AssertionResult, VerifyResult } from '$verifier/schema';
 
@@ -69,4 +70,55 @@ export function getCurrentRun(): Promise<ControlResult<RunInfo>> {
 /** `POST /verify` `{run_id, task_id}`: scores the current state against the task's assertions. */
 export function verifyRun(body: { run_id: string; task_id: string }): Promise<ControlResult<VerifyOutcome>> {
 	return call('/verify', { method: 'POST', json: body });
+}
+
+/** What the launcher shows of one assertion next to its verdict: the blueprint's own words. */
+export interface AssertionInfo {
+	/** Assertion id, unique in the blueprint (the verdict's `assertions[].id`). */
+	id: string;
+	/** What is checked, for humans (the blueprint's `description`). */
+	description: string;
+	/** Step index, from 0 (as in the verdict). */
+	step: number;
+	/** The step's objective (what it achieves, in business terms). */
+	objective: string;
+	/** The step's platform. */
+	platform: Platform;
+}
+
+/**
+ * The part of `GET /__salesgym/tasks/<id>` (the whole blueprint) that the launcher reads. Deliberately not
+ * strict: the answer carries every other blueprint field too (oracle actions, fixtures, queries), which the
+ * launcher neither needs nor checks; what it reads must be there with the right type, or the call fails.
+ */
+const TaskAssertionsAnswer = z.object({
+	id: z.string(),
+	steps: z.array(
+		z.object({
+			platform: z.enum(['hubspot', 'outreach', 'calendly', 'salesnav'] as const satisfies readonly Platform[]),
+			objective: z.string(),
+			verifiers: z.array(z.object({ id: z.string(), description: z.string() }))
+		})
+	)
+});
+
+/**
+ * The descriptions of a task's assertions, in step order, read from `GET /__salesgym/tasks/<id>`. A demo
+ * feature of the launcher (it shows what each verdict line checks); the gym's own screens never show them.
+ * @param taskId a blueprint id, e.g. `hubspot/inbound-demo-request-v1`.
+ * @returns `{ok: true, data: AssertionInfo[]}`, or `{ok: false}` on a non-2xx answer or an answer without
+ * `steps[].verifiers[].{id, description}` (status 200, the message names the first bad path).
+ */
+export async function getTaskAssertions(taskId: string): Promise<ControlResult<AssertionInfo[]>> {
+	const r = await call<unknown>(`/__salesgym/tasks/${encodeURIComponent(taskId)}`);
+	if (!r.ok) return r;
+	const parsed = TaskAssertionsAnswer.safeParse(r.data);
+	if (!parsed.success) {
+		const issue = parsed.error.issues[0];
+		return { ok: false, status: 200, message: `Unexpected task document: ${issue?.path.join('.')}: ${issue?.message}` };
+	}
+	return {
+		ok: true,
+		data: parsed.data.steps.flatMap((s, step) => s.verifiers.map((v) => ({ id: v.id, description: v.description, step, objective: s.objective, platform: s.platform })))
+	};
 }
