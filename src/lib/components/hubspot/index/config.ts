@@ -3,7 +3,7 @@
  * columns, quick filters, bulk-editable properties. `ObjectIndex.svelte` is the one screen that renders any of them.
  * Property names are HubSpot's wire names; labels are HubSpot's UI labels (the accessible names agents use).
  */
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, COMPANY_TYPES } from '$gyms/hubspot/schema';
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, COMPANY_TYPES } from '$gyms/hubspot/contract';
 import type { Owner } from '$lib/hubspot/client';
 import type { CrmRecord } from '$lib/hubspot/crm';
 
