@@ -294,7 +294,7 @@ export const IsoTimestamp = z
 
 const ts = (what: string) => IsoTimestamp.describe(`${what}: UTC ISO-8601 with milliseconds`);
 const archivedFlag = z.boolean().describe('true once deleted (the recycle bin; HubSpot restores for 90 days)');
-const id = (what: string) => HubSpotId.describe(`${what} (numeric string)`);
+const id = (what: string) => HubSpotId.describe(`${what}: numeric string`);
 
 // ---- records (stored rows: the seed contract; CRM objects are also their wire shape without `associations`) ----
 
