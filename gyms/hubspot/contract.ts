@@ -126,8 +126,60 @@ export const ANALYTICS_SOURCES = [
 	'PAID_SOCIAL'
 ] as const;
 
+/** UI labels HubSpot shows for each `hs_analytics_source` value ("Original Traffic Source"). */
+export const ANALYTICS_SOURCE_LABELS: Record<(typeof ANALYTICS_SOURCES)[number], string> = {
+	ORGANIC_SEARCH: 'Organic Search',
+	PAID_SEARCH: 'Paid Search',
+	EMAIL_MARKETING: 'Email Marketing',
+	SOCIAL_MEDIA: 'Organic Social',
+	REFERRALS: 'Referrals',
+	OTHER_CAMPAIGNS: 'Other Campaigns',
+	DIRECT_TRAFFIC: 'Direct Traffic',
+	OFFLINE: 'Offline Sources',
+	PAID_SOCIAL: 'Paid Social'
+};
+
 /** `type` options of a company. */
 export const COMPANY_TYPES = ['PROSPECT', 'PARTNER', 'RESELLER', 'VENDOR', 'OTHER'] as const;
+/** UI labels HubSpot shows for each company `type` value. */
+export const COMPANY_TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = { PROSPECT: 'Prospect', PARTNER: 'Partner', RESELLER: 'Reseller', VENDOR: 'Vendor', OTHER: 'Other' };
+
+/** Industry option values (HubSpot's `industry` enumeration; the seed's values are among them). */
+export const INDUSTRIES: readonly (readonly [string, string])[] = [
+	['ACCOUNTING', 'Accounting'],
+	['AUTOMOTIVE', 'Automotive'],
+	['BANKING', 'Banking'],
+	['BIOTECHNOLOGY', 'Biotechnology'],
+	['COMPUTER_HARDWARE', 'Computer Hardware'],
+	['COMPUTER_NETWORK_SECURITY', 'Computer & Network Security'],
+	['COMPUTER_SOFTWARE', 'Computer Software'],
+	['CONSTRUCTION', 'Construction'],
+	['CONSUMER_GOODS', 'Consumer Goods'],
+	['E_LEARNING', 'E-Learning'],
+	['EDUCATION_MANAGEMENT', 'Education Management'],
+	['FINANCIAL_SERVICES', 'Financial Services'],
+	['FOOD_BEVERAGES', 'Food & Beverages'],
+	['GOVERNMENT_ADMINISTRATION', 'Government Administration'],
+	['HIGHER_EDUCATION', 'Higher Education'],
+	['HOSPITAL_HEALTH_CARE', 'Hospital & Health Care'],
+	['INDUSTRIAL_AUTOMATION', 'Industrial Automation'],
+	['INFORMATION_TECHNOLOGY_AND_SERVICES', 'Information Technology and Services'],
+	['INSURANCE', 'Insurance'],
+	['INTERNET', 'Internet'],
+	['LEGAL_SERVICES', 'Legal Services'],
+	['LOGISTICS_AND_SUPPLY_CHAIN', 'Logistics and Supply Chain'],
+	['MANAGEMENT_CONSULTING', 'Management Consulting'],
+	['MARKETING_AND_ADVERTISING', 'Marketing and Advertising'],
+	['MEDICAL_DEVICES', 'Medical Devices'],
+	['NONPROFIT_ORGANIZATION_MANAGEMENT', 'Nonprofit Organization Management'],
+	['OIL_ENERGY', 'Oil & Energy'],
+	['PHARMACEUTICALS', 'Pharmaceuticals'],
+	['REAL_ESTATE', 'Real Estate'],
+	['RETAIL', 'Retail'],
+	['STAFFING_AND_RECRUITING', 'Staffing and Recruiting'],
+	['TELECOMMUNICATIONS', 'Telecommunications']
+];
+
 
 /** `dealtype` options with HubSpot's UI labels. */
 export const DEAL_TYPE_OPTIONS = [

@@ -25,7 +25,10 @@ import {
 	TASK_PRIORITIES,
 	TASK_STATUSES,
 	TASK_TYPES,
+	ANALYTICS_SOURCE_LABELS as SOURCE_LABELS,
 	CALL_OUTCOMES,
+	COMPANY_TYPE_LABELS,
+	INDUSTRIES,
 	DEAL_PRIORITY_OPTIONS,
 	DEAL_TYPE_OPTIONS,
 	ENGAGEMENT_TYPES,
@@ -89,17 +92,6 @@ const owner = (label: string, group: string) => def('hubspot_owner_id', label, '
 
 const LIFECYCLE_OPTIONS = LIFECYCLE_STAGES.map((s) => [s, LIFECYCLE_STAGE_LABELS[s]] as const);
 const LEAD_STATUS_OPTIONS = LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABELS[s]] as const);
-const SOURCE_LABELS: Record<(typeof ANALYTICS_SOURCES)[number], string> = {
-	ORGANIC_SEARCH: 'Organic Search',
-	PAID_SEARCH: 'Paid Search',
-	EMAIL_MARKETING: 'Email Marketing',
-	SOCIAL_MEDIA: 'Organic Social',
-	REFERRALS: 'Referrals',
-	OTHER_CAMPAIGNS: 'Other Campaigns',
-	DIRECT_TRAFFIC: 'Direct Traffic',
-	OFFLINE: 'Offline Sources',
-	PAID_SOCIAL: 'Paid Social'
-};
 /** "Became a Lead date" etc. (HubSpot's labels of `hs_lifecyclestage_<stage>_date`). */
 const STAGE_DATE_LABELS: Record<(typeof LIFECYCLE_STAGES)[number], string> = {
 	subscriber: 'Became a Subscriber Date',
@@ -112,41 +104,6 @@ const STAGE_DATE_LABELS: Record<(typeof LIFECYCLE_STAGES)[number], string> = {
 	other: 'Became an Other Lifecycle Date'
 };
 
-/** Industry option values (HubSpot's `industry` enumeration; the seed's values are among them). */
-const INDUSTRIES: readonly (readonly [string, string])[] = [
-	['ACCOUNTING', 'Accounting'],
-	['AUTOMOTIVE', 'Automotive'],
-	['BANKING', 'Banking'],
-	['BIOTECHNOLOGY', 'Biotechnology'],
-	['COMPUTER_HARDWARE', 'Computer Hardware'],
-	['COMPUTER_NETWORK_SECURITY', 'Computer & Network Security'],
-	['COMPUTER_SOFTWARE', 'Computer Software'],
-	['CONSTRUCTION', 'Construction'],
-	['CONSUMER_GOODS', 'Consumer Goods'],
-	['E_LEARNING', 'E-Learning'],
-	['EDUCATION_MANAGEMENT', 'Education Management'],
-	['FINANCIAL_SERVICES', 'Financial Services'],
-	['FOOD_BEVERAGES', 'Food & Beverages'],
-	['GOVERNMENT_ADMINISTRATION', 'Government Administration'],
-	['HIGHER_EDUCATION', 'Higher Education'],
-	['HOSPITAL_HEALTH_CARE', 'Hospital & Health Care'],
-	['INDUSTRIAL_AUTOMATION', 'Industrial Automation'],
-	['INFORMATION_TECHNOLOGY_AND_SERVICES', 'Information Technology and Services'],
-	['INSURANCE', 'Insurance'],
-	['INTERNET', 'Internet'],
-	['LEGAL_SERVICES', 'Legal Services'],
-	['LOGISTICS_AND_SUPPLY_CHAIN', 'Logistics and Supply Chain'],
-	['MANAGEMENT_CONSULTING', 'Management Consulting'],
-	['MARKETING_AND_ADVERTISING', 'Marketing and Advertising'],
-	['MEDICAL_DEVICES', 'Medical Devices'],
-	['NONPROFIT_ORGANIZATION_MANAGEMENT', 'Nonprofit Organization Management'],
-	['OIL_ENERGY', 'Oil & Energy'],
-	['PHARMACEUTICALS', 'Pharmaceuticals'],
-	['REAL_ESTATE', 'Real Estate'],
-	['RETAIL', 'Retail'],
-	['STAFFING_AND_RECRUITING', 'Staffing and Recruiting'],
-	['TELECOMMUNICATIONS', 'Telecommunications']
-];
 
 /** HubSpot's default call outcomes (`hs_call_disposition` values are these GUIDs). */
 export const CALL_DISPOSITIONS: readonly (readonly [string, string])[] = CALL_OUTCOMES.map((o) => [o.disposition, o.label] as const);
@@ -204,7 +161,7 @@ const COMPANY: PropertyDef[] = [
 	text('city', 'City', 'companyinformation'),
 	text('state', 'State/Region', 'companyinformation'),
 	text('country', 'Country/Region', 'companyinformation'),
-	select('type', 'Type', 'companyinformation', COMPANY_TYPES.map((t) => [t, t[0] + t.slice(1).toLowerCase()] as const)),
+	select('type', 'Type', 'companyinformation', COMPANY_TYPES.map((t) => [t, COMPANY_TYPE_LABELS[t]] as const)),
 	select('lifecyclestage', 'Lifecycle stage', 'companyinformation', LIFECYCLE_OPTIONS),
 	select('hs_lead_status', 'Lead status', 'sales_properties', LEAD_STATUS_OPTIONS),
 	owner('Company owner', 'companyinformation'),

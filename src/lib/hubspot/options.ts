@@ -6,6 +6,7 @@ import {
 	CALL_DIRECTIONS,
 	CALL_OUTCOMES,
 	COMPANY_TYPES,
+	COMPANY_TYPE_LABELS,
 	DEAL_PRIORITY_OPTIONS,
 	DEAL_TYPE_OPTIONS,
 	DEFAULT_PIPELINE,
@@ -42,7 +43,7 @@ export { CALL_OUTCOMES };
 const FALLBACK: Record<string, SelectOption[]> = {
 	lifecyclestage: LIFECYCLE_STAGES.map((v) => ({ value: v, label: LIFECYCLE_STAGE_LABELS[v] })),
 	hs_lead_status: LEAD_STATUSES.map((v) => ({ value: v, label: LEAD_STATUS_LABELS[v] })),
-	type: COMPANY_TYPES.map((v) => ({ value: v, label: title(v) })),
+	type: COMPANY_TYPES.map((v) => ({ value: v, label: COMPANY_TYPE_LABELS[v] })),
 	pipeline: [{ value: DEFAULT_PIPELINE.id, label: DEFAULT_PIPELINE.label }],
 	dealstage: DEFAULT_PIPELINE_STAGES.map((s) => ({ value: s.id, label: s.label })),
 	dealtype: DEAL_TYPE_OPTIONS.map((o) => ({ ...o })),
