@@ -9,7 +9,8 @@
  * body) are mapped to the same shape with category `NETWORK_ERROR` / `UNEXPECTED_RESPONSE`.
  */
 import { apiJson } from '$lib/runtime';
-import { HUBSPOT_API_BASE, type Contact, type ErrorBody, type ErrorDetail, type OwnerList, type Paging, type SearchRequest } from '$gyms/hubspot/contract';
+import { HUBSPOT_API_BASE, type Contact, type CreateBody, type ErrorBody, type ErrorDetail, type OwnerList, type Paging, type SearchRequest, type UpdateBody } from '$gyms/hubspot/contract';
+import type { z } from 'zod';
 
 export { HUBSPOT_API_BASE };
 export type { Contact, Owner, OwnerList, Paging } from '$gyms/hubspot/contract';
@@ -132,7 +133,8 @@ export function getContact(id: string, properties?: string[]): Promise<ApiResult
  *   (see {@link existingContactId}); 400 `VALIDATION_ERROR` naming invalid properties (see {@link propertyErrors}).
  */
 export function createContact(properties: ContactPropertyInput): Promise<ApiResult<Contact>> {
-	return request('POST', '/crm/v3/objects/contacts', { properties });
+	const body: z.input<typeof CreateBody> = { properties };
+	return request('POST', '/crm/v3/objects/contacts', body);
 }
 
 /**
@@ -140,7 +142,8 @@ export function createContact(properties: ContactPropertyInput): Promise<ApiResu
  * @returns 200 and the contact; 404, 409 (email of another contact) or 400 as for create.
  */
 export function updateContact(id: string, properties: ContactPropertyInput): Promise<ApiResult<Contact>> {
-	return request('PATCH', `/crm/v3/objects/contacts/${encodeURIComponent(id)}`, { properties });
+	const body: z.input<typeof UpdateBody> = { properties };
+	return request('PATCH', `/crm/v3/objects/contacts/${encodeURIComponent(id)}`, body);
 }
 
 /**
