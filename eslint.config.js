@@ -9,6 +9,17 @@ const restrict = (paths, patterns, message) => ({
 	'no-restricted-imports': ['error', { paths: paths.map((name) => ({ name, message })), patterns: patterns.map((group) => ({ group: [group], message })) }]
 });
 
+/**
+ * Page code (`src/**`) may import, from `gyms/`, only the page-safe modules: each gym's API contract
+ * (`gyms/<gym>/contract`), the run-control contract (`gyms/kit/contract`) and the pure token helpers of HubSpot
+ * (`gyms/hubspot/tokens`), however they are reached (`$gyms/…`, `../../gyms/…`). Everything else there (a gym's
+ * db, api/*, index, seed, schema, the store, the kit's engine) runs in the Service Worker. Exported for the
+ * boundary test (`tests/unit/page-boundary.spec.ts`).
+ */
+export const GYM_INTERNALS = '^(?:\\$gyms|(?:\\.{1,2}/)+gyms|.*/gyms)(?:/(?![a-z][a-z0-9-]*/contract(?:\\.[jt]s)?$|hubspot/tokens(?:\\.[jt]s)?$)|$)';
+const PAGE_GYM_MESSAGE = 'The UI is a client of the gym API: from gyms/ page code imports only a contract (gyms/<gym>/contract, gyms/kit/contract) or gyms/hubspot/tokens; the rest runs in the Service Worker.';
+const pageRestricted = restrict(['dexie', 'fake-indexeddb'], ['**/sw/*'], 'The UI is a client of the gym API: screens never touch IndexedDB or the SW internals.')['no-restricted-imports'][1];
+
 export default ts.config(
 	{ ignores: ['build/', '.svelte-kit/', 'node_modules/', 'test-results/', 'playwright-report/', 'blob-report/', 'out/', 'static/'] },
 	js.configs.recommended,
@@ -27,7 +38,14 @@ export default ts.config(
 	},
 	{
 		files: ['src/**'],
-		rules: restrict(['dexie', 'fake-indexeddb'], ['**/gyms/*/db', '**/gyms/*/api/*', '**/sw/*'], 'The UI is a client of the gym API: screens never touch IndexedDB or the SW internals.')
+		rules: {
+			'no-restricted-imports': ['error', { paths: pageRestricted.paths, patterns: [...pageRestricted.patterns, { regex: GYM_INTERNALS, message: PAGE_GYM_MESSAGE }] }],
+			'no-restricted-syntax': [
+				'error',
+				{ selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the run’s seeded generator: gyms must be deterministic.' },
+				{ selector: `ImportExpression > Literal[value=/${GYM_INTERNALS.replaceAll('/', '\\x2F')}/]`, message: PAGE_GYM_MESSAGE }
+			]
+		}
 	},
 	{
 		files: ['verifier/**'],

@@ -14,7 +14,7 @@ export default defineConfig({
 	// Module workers: needed for `import()` inside the verifier worker (stack-notes pitfall 5).
 	worker: { format: 'es' },
 	test: {
-		include: ['{gyms,sw,verifier,harness,seeds,blueprints,src}/**/*.spec.ts'],
+		include: ['{gyms,sw,verifier,harness,seeds,blueprints,src,tests/unit}/**/*.spec.ts'],
 		environment: 'node',
 		testTimeout: 30_000
 	}

@@ -1,25 +1,23 @@
 /**
  * zod schemas of the page/SW control endpoints, as the harness reads them. The fields the harness uses are
  * required and typed, so a field renamed on either side fails loudly as an InfrastructureError instead of
- * turning into `undefined`; fields it does not use are kept as they are (`looseObject`), so a richer verdict
- * (more fields per assertion or step) does not break older harnesses. Request bodies stay strict.
+ * turning into `undefined`; verdict fields it does not use are kept as they are (`looseObject`), so a richer
+ * verdict (more fields per assertion or step) does not break older harnesses. The run shapes and request bodies
+ * are the strict run-control contract (`gyms/kit/contract.ts`).
  */
 import { z } from 'zod';
-import { InitRequest } from '../sw/run';
+import { InitRequest, RunInfo } from '../gyms/kit/contract';
 
-/** Body of `POST /__salesgym/run` (the SW's own strict schema). */
+/** Body of `POST /__salesgym/run` (the run-control contract's strict schema, shared with the SW and the page). */
 export const RunRequest = InitRequest;
 export type RunRequest = InitRequest;
 
-/** Answer of `POST /__salesgym/run` and `PUT /__salesgym/state`: `{run_id, task_id, seed, clock, counts, …}`. */
-export const RunResponse = z.looseObject({
-	run_id: z.string().min(1),
-	task_id: z.string().nullable(),
-	seed: z.number().int().nonnegative(),
-	clock: z.string().describe('virtual time, UTC ISO-8601 ms'),
-	counts: z.record(z.string(), z.record(z.string(), z.number().int().nonnegative())).describe('gym → table → rows')
-});
-export type RunResponse = z.infer<typeof RunResponse>;
+/**
+ * Answer of `POST /__salesgym/run` and `PUT /__salesgym/state`: `{run_id, task_id, seed, clock, counts, actors?}`.
+ * The SW's own strict `RunInfo` (one shape for SW, page and harness): a field added on the SW side is added there.
+ */
+export const RunResponse = RunInfo;
+export type RunResponse = RunInfo;
 
 /** One assertion's verdict in a `/verify` answer: `{id, step, platform, op, expected, actual?, passed, error?, outputs, …}`. */
 export const AssertionVerdict = z.looseObject({

@@ -9,6 +9,7 @@
  * See `seeds/CONTRACT.md` for id ranges and how a gym plugs in.
  */
 import { z } from 'zod';
+import { FUNCTIONS, HEADCOUNT_BANDS, SENIORITIES } from '../gyms/salesnav/contract';
 
 /** Blueprint fixtures use ids at or above this; every id in the world and in a gym's base projection is below. */
 export const FIXTURE_ID_MIN = 990000;
@@ -37,52 +38,8 @@ export const Iso = z
 /** IANA time zone name, e.g. `America/New_York`. */
 export const TimeZone = z.string().regex(/^[A-Za-z_]+\/[A-Za-z_]+(\/[A-Za-z_]+)?$|^UTC$/).describe('IANA time zone, e.g. America/New_York');
 
-/** Sales Navigator seniority levels (platforms.md §1.3, UI labels). */
-export const SENIORITIES = [
-	'Owner / Partner',
-	'CXO',
-	'Vice President',
-	'Director',
-	'Experienced Manager',
-	'Entry Level Manager',
-	'Strategic',
-	'Senior',
-	'Entry Level',
-	'In Training'
-] as const;
-
-/** Sales Navigator job functions (platforms.md §1.3, the 26 UI labels). */
-export const FUNCTIONS = [
-	'Accounting',
-	'Administrative',
-	'Arts and Design',
-	'Business Development',
-	'Community and Social Services',
-	'Consulting',
-	'Education',
-	'Engineering',
-	'Entrepreneurship',
-	'Finance',
-	'Healthcare Services',
-	'Human Resources',
-	'Information Technology',
-	'Legal',
-	'Marketing',
-	'Media and Communication',
-	'Military and Protective Services',
-	'Operations',
-	'Product Management',
-	'Program and Project Management',
-	'Purchasing',
-	'Quality Assurance',
-	'Real Estate',
-	'Research',
-	'Sales',
-	'Customer Success and Support'
-] as const;
-
-/** Company headcount bands (Sales Navigator filter labels, platforms.md §1.3). */
-export const HEADCOUNT_BANDS = ['Self-employed', '1-10', '11-50', '51-200', '201-500', '501-1,000', '1,001-5,000', '5,001-10,000', '10,001+'] as const;
+// The Sales Navigator vocabularies (seniority, function, headcount) are the Sales Navigator contract's.
+export { FUNCTIONS, HEADCOUNT_BANDS, SENIORITIES };
 
 /** Annual revenue bands, USD (Sales Navigator's revenue filter, UI labels). */
 export const REVENUE_BANDS = ['<1M', '1M-10M', '10M-50M', '50M-100M', '100M-500M', '500M-1B', '1B+'] as const;

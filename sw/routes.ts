@@ -15,6 +15,7 @@ import type { ExportLike } from '../verifier/merge';
 import { VerifyRequest, type PlacedAssertion } from '../verifier/schema';
 import type { Evaluation, VerifyInput } from '../verifier/verify';
 import { z } from 'zod';
+import type { ErrorEnvelope } from '../gyms/kit/contract';
 import { currentRun, exportRun, importRun, initRun, RunError, type RunContext, type StateExport } from './run';
 import { fetchPeerExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
 import { verifyRun } from './verify';
@@ -36,7 +37,7 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 function error(status: number, message: string): Response {
-	return json(status, { status: 'error', message });
+	return json(status, { status: 'error', message } satisfies ErrorEnvelope);
 }
 
 async function readBody(request: Request): Promise<{ body: unknown; bodyError?: string }> {

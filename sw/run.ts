@@ -6,32 +6,14 @@ import { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
 import type { Gym, GymEvent, GymExport, RunMeta } from '../gyms/types';
 import { canonicalJson } from '../verifier/canonical';
+import { InitRequest, RunInfo } from '../gyms/kit/contract';
 
 /** Export format name and version; bump the version when the export's shape changes. */
 export const EXPORT_FORMAT = 'salesgym.state';
 export const EXPORT_VERSION = 1;
 
-/** Body of `POST /__salesgym/run`. */
-export const InitRequest = z.strictObject({
-	task_id: z.string().min(1).optional().describe('blueprint id; omitted = a sandbox run on the base seed'),
-	run_id: z
-		.string()
-		.regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, '1-128 chars of letters, digits, . _ : -')
-		.optional()
-		.describe('episode id shared by all gyms; harnesses pass a unique one per episode'),
-	seed: z.number().int().nonnegative().optional().describe('seed world number; default: the first shipped seed')
-});
-export type InitRequest = z.infer<typeof InitRequest>;
-
-/** Answer of `POST /__salesgym/run` (and of `PUT /__salesgym/state`). `counts` = rows per table per gym after the reset. */
-export const RunInfo = z.strictObject({
-	run_id: z.string().min(1),
-	task_id: z.string().nullable(),
-	seed: z.number().int().nonnegative(),
-	clock: z.string().describe('virtual time, UTC ISO-8601 ms'),
-	counts: z.record(z.string(), z.record(z.string(), z.number().int().nonnegative())).describe('gym → table → rows')
-});
-export type RunInfo = z.infer<typeof RunInfo>;
+// The run-control shapes are shared with the page and the harness (one contract, page-safe).
+export { InitRequest, RunInfo };
 
 /** The canonical export of a run (see README "State export"). */
 export interface StateExport {

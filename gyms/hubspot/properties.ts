@@ -24,43 +24,27 @@ import {
 	MEETING_OUTCOMES,
 	TASK_PRIORITIES,
 	TASK_STATUSES,
-	TASK_TYPES
-} from './schema';
+	TASK_TYPES,
+	ANALYTICS_SOURCE_LABELS as SOURCE_LABELS,
+	CALL_OUTCOMES,
+	COMPANY_TYPE_LABELS,
+	INDUSTRIES,
+	DEAL_PRIORITY_OPTIONS,
+	DEAL_TYPE_OPTIONS,
+	ENGAGEMENT_TYPES,
+	OBJECT_TYPE_IDS,
+	OBJECT_TYPES,
+	SINGULAR,
+	type FieldType,
+	type ObjectType,
+	type PropertyDefinition,
+	type PropertyOption,
+	type PropertyType
+} from './contract';
 
-/** CRM object types of the gym (v3 path names). */
-export const OBJECT_TYPES = ['contacts', 'companies', 'deals', 'tasks', 'notes', 'emails', 'calls', 'meetings'] as const;
-/** One of {@link OBJECT_TYPES}. */
-export type ObjectType = (typeof OBJECT_TYPES)[number];
-/** Engagement (activity) types: they need `hs_timestamp`. */
-export const ENGAGEMENT_TYPES: readonly ObjectType[] = ['tasks', 'notes', 'emails', 'calls', 'meetings'];
-
-/** HubSpot object type ids (platforms.md §2.1; engagements: notes 0-46, tasks 0-27, emails 0-49, calls 0-48, meetings 0-47). */
-export const OBJECT_TYPE_IDS: Record<ObjectType, string> = {
-	contacts: '0-1',
-	companies: '0-2',
-	deals: '0-3',
-	notes: '0-46',
-	tasks: '0-27',
-	emails: '0-49',
-	calls: '0-48',
-	meetings: '0-47'
-};
-
-/** Singular names, as HubSpot uses them in association type names (`contact_to_company`) and batch errors. */
-export const SINGULAR: Record<ObjectType, string> = { contacts: 'contact', companies: 'company', deals: 'deal', tasks: 'task', notes: 'note', emails: 'email', calls: 'call', meetings: 'meeting' };
-
-/** HubSpot property data types. `datetime` values are UTC ISO-8601 ms; `date` values are midnight UTC. */
-export type PropertyType = 'string' | 'number' | 'date' | 'datetime' | 'enumeration' | 'bool';
-/** How the property is edited in the UI. */
-export type FieldType = 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'booleancheckbox' | 'number' | 'date' | 'phonenumber' | 'calculation_equation';
-
-/** One enumeration option: `label` is the UI text, `value` the wire value. */
-export interface PropertyOption {
-	label: string;
-	value: string;
-	displayOrder: number;
-	hidden: boolean;
-}
+// The object types and the wire property shape are part of the API contract (page-safe, shared with the UI).
+export { ENGAGEMENT_TYPES, OBJECT_TYPE_IDS, OBJECT_TYPES, SINGULAR };
+export type { FieldType, ObjectType, PropertyOption, PropertyType };
 
 /**
  * A property definition of the registry.
@@ -108,17 +92,6 @@ const owner = (label: string, group: string) => def('hubspot_owner_id', label, '
 
 const LIFECYCLE_OPTIONS = LIFECYCLE_STAGES.map((s) => [s, LIFECYCLE_STAGE_LABELS[s]] as const);
 const LEAD_STATUS_OPTIONS = LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABELS[s]] as const);
-const SOURCE_LABELS: Record<(typeof ANALYTICS_SOURCES)[number], string> = {
-	ORGANIC_SEARCH: 'Organic Search',
-	PAID_SEARCH: 'Paid Search',
-	EMAIL_MARKETING: 'Email Marketing',
-	SOCIAL_MEDIA: 'Organic Social',
-	REFERRALS: 'Referrals',
-	OTHER_CAMPAIGNS: 'Other Campaigns',
-	DIRECT_TRAFFIC: 'Direct Traffic',
-	OFFLINE: 'Offline Sources',
-	PAID_SOCIAL: 'Paid Social'
-};
 /** "Became a Lead date" etc. (HubSpot's labels of `hs_lifecyclestage_<stage>_date`). */
 const STAGE_DATE_LABELS: Record<(typeof LIFECYCLE_STAGES)[number], string> = {
 	subscriber: 'Became a Subscriber Date',
@@ -131,51 +104,9 @@ const STAGE_DATE_LABELS: Record<(typeof LIFECYCLE_STAGES)[number], string> = {
 	other: 'Became an Other Lifecycle Date'
 };
 
-/** Industry option values (HubSpot's `industry` enumeration; the seed's values are among them). */
-const INDUSTRIES: readonly (readonly [string, string])[] = [
-	['ACCOUNTING', 'Accounting'],
-	['AUTOMOTIVE', 'Automotive'],
-	['BANKING', 'Banking'],
-	['BIOTECHNOLOGY', 'Biotechnology'],
-	['COMPUTER_HARDWARE', 'Computer Hardware'],
-	['COMPUTER_NETWORK_SECURITY', 'Computer & Network Security'],
-	['COMPUTER_SOFTWARE', 'Computer Software'],
-	['CONSTRUCTION', 'Construction'],
-	['CONSUMER_GOODS', 'Consumer Goods'],
-	['E_LEARNING', 'E-Learning'],
-	['EDUCATION_MANAGEMENT', 'Education Management'],
-	['FINANCIAL_SERVICES', 'Financial Services'],
-	['FOOD_BEVERAGES', 'Food & Beverages'],
-	['GOVERNMENT_ADMINISTRATION', 'Government Administration'],
-	['HIGHER_EDUCATION', 'Higher Education'],
-	['HOSPITAL_HEALTH_CARE', 'Hospital & Health Care'],
-	['INDUSTRIAL_AUTOMATION', 'Industrial Automation'],
-	['INFORMATION_TECHNOLOGY_AND_SERVICES', 'Information Technology and Services'],
-	['INSURANCE', 'Insurance'],
-	['INTERNET', 'Internet'],
-	['LEGAL_SERVICES', 'Legal Services'],
-	['LOGISTICS_AND_SUPPLY_CHAIN', 'Logistics and Supply Chain'],
-	['MANAGEMENT_CONSULTING', 'Management Consulting'],
-	['MARKETING_AND_ADVERTISING', 'Marketing and Advertising'],
-	['MEDICAL_DEVICES', 'Medical Devices'],
-	['NONPROFIT_ORGANIZATION_MANAGEMENT', 'Nonprofit Organization Management'],
-	['OIL_ENERGY', 'Oil & Energy'],
-	['PHARMACEUTICALS', 'Pharmaceuticals'],
-	['REAL_ESTATE', 'Real Estate'],
-	['RETAIL', 'Retail'],
-	['STAFFING_AND_RECRUITING', 'Staffing and Recruiting'],
-	['TELECOMMUNICATIONS', 'Telecommunications']
-];
 
 /** HubSpot's default call outcomes (`hs_call_disposition` values are these GUIDs). */
-export const CALL_DISPOSITIONS: readonly (readonly [string, string])[] = [
-	['9d9162e7-6cf3-4944-bf63-4dff82258764', 'Busy'],
-	['f240bbac-87c9-4f6e-bf70-924b57d47db7', 'Connected'],
-	['a4c4c377-d246-4b32-a13b-75a56a4cd0ff', 'Left live message'],
-	['b2cf5968-551e-4856-9783-52b3da59a7d0', 'Left voicemail'],
-	['73a0d17f-1163-4015-bdd5-ec830791da20', 'No answer'],
-	['17b47fee-58de-441e-a44c-c6300d46f273', 'Wrong number']
-];
+export const CALL_DISPOSITIONS: readonly (readonly [string, string])[] = CALL_OUTCOMES.map((o) => [o.disposition, o.label] as const);
 
 /** Record-system properties every object has (`createdate` is `hs_createdate` on engagements). */
 function system(type: ObjectType): PropertyDef[] {
@@ -230,7 +161,7 @@ const COMPANY: PropertyDef[] = [
 	text('city', 'City', 'companyinformation'),
 	text('state', 'State/Region', 'companyinformation'),
 	text('country', 'Country/Region', 'companyinformation'),
-	select('type', 'Type', 'companyinformation', COMPANY_TYPES.map((t) => [t, t[0] + t.slice(1).toLowerCase()] as const)),
+	select('type', 'Type', 'companyinformation', COMPANY_TYPES.map((t) => [t, COMPANY_TYPE_LABELS[t]] as const)),
 	select('lifecyclestage', 'Lifecycle stage', 'companyinformation', LIFECYCLE_OPTIONS),
 	select('hs_lead_status', 'Lead status', 'sales_properties', LEAD_STATUS_OPTIONS),
 	owner('Company owner', 'companyinformation'),
@@ -248,9 +179,9 @@ const DEAL: PropertyDef[] = [
 	def('dealstage', 'Deal stage', 'enumeration', 'radio', 'dealinformation', { dynamic: 'stages', description: 'A stage of the deal’s pipeline.' }),
 	num('amount', 'Amount', 'dealinformation'),
 	datetime('closedate', 'Close date', 'dealinformation'),
-	select('dealtype', 'Deal type', 'dealinformation', [['newbusiness', 'New Business'], ['existingbusiness', 'Existing Business']]),
+	select('dealtype', 'Deal type', 'dealinformation', DEAL_TYPE_OPTIONS.map((o) => [o.value, o.label] as const)),
 	owner('Deal owner', 'dealinformation'),
-	select('hs_priority', 'Priority', 'dealinformation', [['low', 'Low'], ['medium', 'Medium'], ['high', 'High']]),
+	select('hs_priority', 'Priority', 'dealinformation', DEAL_PRIORITY_OPTIONS.map((o) => [o.value, o.label] as const)),
 	area('description', 'Deal description', 'dealinformation'),
 	text('closed_lost_reason', 'Closed lost reason', 'dealinformation', { description: 'Required to move a deal to a closed-lost stage.' }),
 	text('closed_won_reason', 'Closed won reason', 'dealinformation'),
@@ -374,28 +305,8 @@ export function valueOf(properties: Readonly<Record<string, string>>, name: stri
 	return properties[name] ?? (name === 'hs_createdate' ? properties.createdate : undefined);
 }
 
-/** A wire property as `GET /crm/v3/properties/{type}` answers it (options resolved by the caller for dynamic ones). */
-export interface WireProperty {
-	name: string;
-	label: string;
-	type: PropertyType;
-	fieldType: FieldType;
-	description: string;
-	groupName: string;
-	options: PropertyOption[];
-	displayOrder: number;
-	calculated: boolean;
-	externalOptions: boolean;
-	hasUniqueValue: boolean;
-	hidden: boolean;
-	hubspotDefined: boolean;
-	formField: boolean;
-	modificationMetadata: { archivable: boolean; readOnlyDefinition: boolean; readOnlyValue: boolean };
-	referencedObjectType?: string;
-	createdAt: string;
-	updatedAt: string;
-	archived: boolean;
-}
+/** A wire property as `GET /crm/v3/properties/{type}` answers it (the contract's {@link PropertyDefinition}). */
+export type WireProperty = PropertyDefinition;
 
 /** Portal creation time; the property definitions are as old as the portal. */
 const DEFINED_AT = '2025-01-06T09:00:00.000Z';

@@ -7,24 +7,18 @@
  */
 import { z } from 'zod';
 import type { Blueprint, Platform } from '$blueprints/schema';
+import type { CurrentRun, ErrorEnvelope, InitRequest, RunInfo } from '$gyms/kit/contract';
 import { apiJson } from '$lib/runtime';
 import type { AssertionResult, VerifyResult } from '$verifier/schema';
 
 /** One task of the catalogue (`GET /__salesgym/tasks`): a summary of its blueprint. */
 export type TaskSummary = Pick<Blueprint, 'id' | 'title' | 'category' | 'business_function' | 'platforms' | 'goal' | 'prompt' | 'start_path'>;
 
-/** The current run (`POST|GET /__salesgym/run`). */
-export interface RunInfo {
-	run_id: string;
-	/** The task's id, or `null` for a sandbox run (base seed, no task: opened by using a gym before any start). */
-	task_id: string | null;
-	/** Seed world number of the run; passed back on Reset to re-create the same episode. */
-	seed: number;
-	/** Virtual clock at reset, UTC ISO-8601. */
-	clock: string;
-	/** Rows per table after reset (shape owned by the gym). */
-	counts?: unknown;
-}
+/** The run started or reset (`POST /__salesgym/run`), with its row counts: the run-control contract's shape. */
+export type { RunInfo };
+
+/** The current run as `GET /__salesgym/run` answers it (no row counts). */
+export type { CurrentRun };
 
 /** Verdict of one assertion in a verify result (the verifier's schema). */
 export type AssertionVerdict = AssertionResult;
@@ -35,9 +29,10 @@ export type VerifyOutcome = VerifyResult;
 /** Outcome of a run-control call. */
 export type ControlResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 
+/** The message of an error answer: the {@link ErrorEnvelope}'s `message` (other shapes' `error`/`title`/`detail` as fallbacks). */
 function messageOf(body: unknown, status: number): string {
 	if (typeof body === 'object' && body !== null) {
-		const b = body as Record<string, unknown>;
+		const b = body as Partial<ErrorEnvelope> & Record<string, unknown>;
 		for (const key of ['message', 'error', 'title', 'detail']) if (typeof b[key] === 'string' && b[key]) return b[key];
 	}
 	return `Unexpected response (HTTP ${status}).`;
@@ -58,12 +53,12 @@ export function listTasks(): Promise<ControlResult<{ tasks: TaskSummary[] }>> {
  * `POST /__salesgym/run`: resets the gyms to the task's start state (seed + fixtures + clock) under `run_id`.
  * @param body `task_id` to start; `run_id` chosen by the caller; `seed` to replay a previous episode.
  */
-export function startRun(body: { task_id?: string; run_id?: string; seed?: number }): Promise<ControlResult<RunInfo>> {
+export function startRun(body: z.input<typeof InitRequest>): Promise<ControlResult<RunInfo>> {
 	return call('/__salesgym/run', { method: 'POST', json: body });
 }
 
 /** `GET /__salesgym/run`: the current run; status 404 when none was started. */
-export function getCurrentRun(): Promise<ControlResult<RunInfo>> {
+export function getCurrentRun(): Promise<ControlResult<CurrentRun>> {
 	return call('/__salesgym/run');
 }
 

@@ -16,6 +16,7 @@ import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
 import { isObjectType, OBJECT_TYPE_IDS, SINGULAR, type ObjectType } from '../properties';
 import type { Association } from '../schema';
+import { AssociationTypesBody as LabeledBody, BatchReadAssociationsBody, type AssociationSpec, type CreateAssociations } from '../contract';
 import { associationRow, defaultType, directedType, seenFrom, v3TypeName, type DirectedType } from './association-types';
 import { HubSpotError, invalidInput, notFound } from './errors';
 import { byNumericId } from './paging';
@@ -67,15 +68,6 @@ export async function v3Associations(db: HubSpotDb, type: ObjectType, id: string
 	}
 	return Object.keys(out).length ? out : undefined;
 }
-
-/** One association spec of a request body. */
-export const AssociationSpec = z.strictObject({
-	associationCategory: z.enum(['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED']),
-	associationTypeId: z.number().int()
-});
-
-/** v3 `associations` of a create body. */
-export const CreateAssociations = z.array(z.strictObject({ to: z.strictObject({ id: z.union([z.string(), z.number()]).transform(String) }), types: z.array(AssociationSpec).min(1) }));
 
 /**
  * Resolves an association type of a request: the target object type follows from the type id.
@@ -139,20 +131,6 @@ export async function listAssociations(db: HubSpotDb, _req: ApiRequest, from: st
 	return { status: 200, body: { results: found.map((a) => ({ toObjectId: Number(a.toObjectId), associationTypes: a.associationTypes })) } };
 }
 
-/** HubSpot's input limit of `POST /crm/v4/associations/{from}/{to}/batch/read` (1,000; not confirmed for v4 reads). */
-export const BATCH_READ_ASSOCIATIONS_LIMIT = 1_000;
-
-/**
- * Body of `POST /crm/v4/associations/{from}/{to}/batch/read`: `{inputs:[{id, after?}]}`, 1–1,000 inputs. `after`
- * is accepted and ignored: the gym answers every association of an id at once (no per-id paging).
- */
-export const BatchReadAssociationsBody = z.strictObject({
-	inputs: z
-		.array(z.strictObject({ id: z.union([z.string(), z.number()]).transform(String), after: z.string().optional() }))
-		.min(1)
-		.max(BATCH_READ_ASSOCIATIONS_LIMIT)
-});
-
 /**
  * `POST /crm/v4/associations/{from}/{to}/batch/read` (HubSpot's "Batch read associations", v4): for each input
  * id, in input order, `{from:{id}, to:[{toObjectId (number), associationTypes:[{category, typeId, label}]}]}`
@@ -212,8 +190,6 @@ export async function putDefaultAssociation(db: HubSpotDb, req: ApiRequest, from
 		completedAt: at
 	}));
 }
-
-const LabeledBody = z.array(AssociationSpec).min(1);
 
 /** `PUT /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` with explicit types. @throws HubSpotError 400 (body, unknown type) / 404. */
 export async function putAssociation(db: HubSpotDb, req: ApiRequest, from: string, id: string, to: string, toId: string): Promise<ApiResponse> {

@@ -15,25 +15,13 @@ import { z } from 'zod';
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
 import { SINGULAR, type ObjectType } from '../properties';
-import { CreateAssociations } from './associations';
-import { archiveRecords, findLive, openSession, prepareCreate, prepareUpdate, project, PropertiesInput, storeWrites, writeTables, written, type PreparedWrite, type WireRecord } from './engine';
+import { BatchBodies as Bodies } from '../contract';
+import { archiveRecords, findLive, openSession, prepareCreate, prepareUpdate, project, storeWrites, writeTables, written, type PreparedWrite, type WireRecord } from './engine';
 import { HubSpotError, invalidInput } from './errors';
 import { csv } from './paging';
 import { commit } from './write';
 import { parseBody } from './zod-message';
 
-/** Most inputs one batch may carry. */
-export const BATCH_MAX = 100;
-
-const Id = z.union([z.string(), z.number()]).transform(String);
-const inputs = <T extends z.ZodType>(input: T) => z.array(input).min(1, 'inputs must not be empty').max(BATCH_MAX, `at most ${BATCH_MAX} inputs are allowed per batch`);
-const Bodies = {
-	read: z.strictObject({ inputs: inputs(z.strictObject({ id: Id })), properties: z.array(z.string()).optional(), propertiesWithHistory: z.array(z.string()).optional(), idProperty: z.string().optional(), archived: z.boolean().optional() }),
-	create: z.strictObject({ inputs: inputs(z.strictObject({ properties: PropertiesInput, associations: CreateAssociations.optional(), objectWriteTraceId: z.string().optional() })) }),
-	update: z.strictObject({ inputs: inputs(z.strictObject({ id: Id, properties: PropertiesInput, idProperty: z.string().optional(), objectWriteTraceId: z.string().optional() })) }),
-	upsert: z.strictObject({ inputs: inputs(z.strictObject({ id: Id, properties: PropertiesInput, idProperty: z.string().optional(), objectWriteTraceId: z.string().optional() })) }),
-	archive: z.strictObject({ inputs: inputs(z.strictObject({ id: Id })) })
-} as const;
 /** Batch actions. */
 export type BatchAction = keyof typeof Bodies;
 

@@ -20,22 +20,15 @@ import type { HubSpotDb } from '../db';
 import { DEFAULT_PROPERTIES, modifiedProperty, valueOf, type ObjectType } from '../properties';
 import type { CrmObject } from '../schema';
 import { associationRow } from './association-types';
-import { associationsOf, CreateAssociations, prepareCreateAssociations, putAssociations, rowsOf, v3Associations } from './associations';
+import { associationsOf, prepareCreateAssociations, putAssociations, rowsOf, v3Associations } from './associations';
+import { CreateAssociations, CreateBody, LIST_LIMIT, UpdateBody } from '../contract';
 import { duplicateContact, HubSpotError, invalidInput, invalidProperties, notFound } from './errors';
 import { applyRules, type Recipient } from './rules';
-import { BASE, csv, LIST_LIMIT, page, parseAfter, parseLimit } from './paging';
+import { BASE, csv, page, parseAfter, parseLimit } from './paging';
 import { contactByEmail, fromRow, readAll, readRecord, tableOf, writeRecord } from './records';
 import { validateProperties, type PropertyInput, type ValidationContext } from './validate';
 import { commit, nextId, stampOf, type WriteStamp } from './write';
 import { parseBody } from './zod-message';
-
-/** Property values as clients send them. */
-export const PropertiesInput = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
-
-/** Body of `POST /crm/v3/objects/{type}` (strict: a misspelled key is a 400). */
-export const CreateBody = z.strictObject({ properties: PropertiesInput, associations: CreateAssociations.optional() });
-/** Body of `PATCH /crm/v3/objects/{type}/{id}`. */
-export const UpdateBody = z.strictObject({ properties: PropertiesInput });
 
 /** A record on the wire: only the requested properties (null when unset), plus `associations` when asked. */
 export interface WireRecord {

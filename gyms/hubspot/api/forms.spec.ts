@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { HubSpotDb } from '../db';
 import { createHubSpotGym } from '../index';
 import { FORM_IDS } from '../seed-sales';
-import { HUBSPOT_PORTAL_ID, analyticsSource } from './forms';
+import { analyticsSource } from './forms';
+import { HUBSPOT_PORTAL_ID } from '../contract';
 import type { ApiRequest, Gym } from '../../types';
 
 const req = (method: string, path: string, body?: unknown, query = ''): ApiRequest => ({ method, path, query: new URLSearchParams(query), body });

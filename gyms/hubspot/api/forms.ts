@@ -14,15 +14,12 @@
  */
 import type { ApiRequest, ApiResponse } from '../../types';
 import { toContactRow, fromContactRow, type HubSpotDb } from '../db';
-import { FormSubmitBody, LIFECYCLE_STAGES, WRITABLE_CONTACT_PROPERTIES, type Contact, type Form, type FormSubmission } from '../schema';
+import { FormSubmitBody, HUBSPOT_PORTAL_ID, LIFECYCLE_STAGES, WRITABLE_CONTACT_PROPERTIES, type Contact, type Form, type FormSubmission } from '../contract';
 import { BASE, page, parseAfter, parseLimit } from './paging';
 import { stampLifecycle } from './rules';
 import { commit, stampOf } from './write';
 import { HubSpotError } from './errors';
 import { parseBody } from './zod-message';
-
-/** The portal (hub) id of this gym's HubSpot account, as it appears in form-submission URLs. */
-export const HUBSPOT_PORTAL_ID = '4620791';
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i;
 const WRITABLE: ReadonlySet<string> = new Set(WRITABLE_CONTACT_PROPERTIES);

@@ -13,7 +13,7 @@
  */
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
-import { CreateListBody, ListSearchBody, MembershipBody, type List } from '../schema';
+import { CreateListBody, ListSearchBody, MembershipBody, type List } from '../contract';
 import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
 import { commit, stampOf } from './write';
 import { HubSpotError, invalidInput } from './errors';

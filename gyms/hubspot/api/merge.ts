@@ -9,7 +9,6 @@
  * Errors: 400 VALIDATION_ERROR for a malformed body or the same id twice; 404 when either contact does not
  * exist or is archived.
  */
-import { z } from 'zod';
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
 import type { Association } from '../schema';
@@ -19,10 +18,7 @@ import { HubSpotError, notFound } from './errors';
 import { readRecord, writeRecord } from './records';
 import { commit } from './write';
 import { parseBody } from './zod-message';
-
-const Id = z.union([z.string(), z.number()]).transform(String);
-/** Body of a merge. */
-export const MergeBody = z.strictObject({ primaryObjectId: Id, objectIdToMerge: Id });
+import { MergeBody } from '../contract';
 
 const addTo = (list: string | undefined, value: string | undefined) => (value ? [...new Set([...(list ? list.split(';') : []), value])].join(';') : list);
 

@@ -2,14 +2,11 @@
  * Paging and query-string helpers shared by the HubSpot handlers (platforms.md §0/§2.2): HubSpot's cursor
  * paging `{paging:{next:{after, link}}}`, list limits (10 default, 100 max) and search limits (10 / 200).
  */
+import { HUBSPOT_API_BASE } from '../contract';
 import { invalidInput } from './errors';
 
 /** The gym's base URL; paging links are built on it. */
-export const BASE = '/api/hubspot';
-
-/** Default and maximum page sizes (HubSpot: list 10/100, search 10/200). */
-export const LIST_LIMIT = { default: 10, max: 100 } as const;
-export const SEARCH_LIMIT = { default: 10, max: 200 } as const;
+export const BASE = HUBSPOT_API_BASE;
 
 /** Numeric-id order (HubSpot ids are numeric strings; string order would put "1000" before "999"). */
 export function byNumericId(a: { id: string }, b: { id: string }): number {

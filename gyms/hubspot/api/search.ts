@@ -24,38 +24,13 @@ import { isObjectType, propertyOf, QUERY_PROPERTIES, SINGULAR, valueOf, OBJECT_T
 import type { CrmObject } from '../schema';
 import { associationsOf } from './associations';
 import { HubSpotError, invalidInput } from './errors';
-import { byNumericId, page, parseAfter, SEARCH_LIMIT } from './paging';
+import { byNumericId, page, parseAfter } from './paging';
 import { readAll } from './records';
 import { normalizeDatetime } from './validate';
 import { project } from './engine';
 import { parseBody } from './zod-message';
+import { SEARCH_LIMIT, SEARCH_LIMITS, SearchFilter as Filter, SearchRequestBody } from '../contract';
 
-/** Search operators. */
-export const OPERATORS = ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] as const;
-
-/** Search limits (HubSpot's). */
-export const SEARCH_LIMITS = { groups: 5, filtersPerGroup: 6, filters: 18, reachable: 10_000 } as const;
-
-const Scalar = z.union([z.string(), z.number(), z.boolean()]).transform(String);
-const Filter = z.strictObject({
-	propertyName: z.string().min(1),
-	operator: z.enum(OPERATORS),
-	value: Scalar.optional(),
-	highValue: Scalar.optional(),
-	values: z.array(Scalar).optional()
-});
-/** Body of a search request (strict: an unknown key is a 400). */
-export const SearchRequestBody = z.strictObject({
-	filterGroups: z.array(z.strictObject({ filters: z.array(Filter) })).optional(),
-	sorts: z
-		.array(z.union([z.string(), z.strictObject({ propertyName: z.string().min(1), direction: z.enum(['ASCENDING', 'DESCENDING']) })]))
-		.max(1, 'only one sort is supported')
-		.optional(),
-	query: z.string().max(3000).optional(),
-	properties: z.array(z.string()).optional(),
-	limit: z.number().int().min(1).max(SEARCH_LIMIT.max).optional().describe('page size, default 10, max 200'),
-	after: z.union([z.string(), z.number()]).optional().describe('paging cursor from paging.next.after')
-});
 type FilterInput = z.infer<typeof Filter>;
 
 type Predicate = (r: CrmObject) => boolean;

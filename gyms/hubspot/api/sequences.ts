@@ -18,16 +18,11 @@
  */
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
-import { ENROLLMENT_STATES, EnrollBody, type Owner, type Sequence, type SequenceEnrollment } from '../schema';
+import { ENROLLMENT_STATES, EnrollBody, type EnrollBlockCode, type Owner, type Sequence, type SequenceEnrollment } from '../contract';
 import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
 import { commit, stampOf } from './write';
 import { HubSpotError, invalidInput } from './errors';
 import { parseBody } from './zod-message';
-
-/** Codes of the enrollment blocking reasons (`errors[0].code` of the 400). */
-export const ENROLL_BLOCK_CODES = ['SENDER_INBOX_NOT_CONNECTED', 'SENDER_EMAIL_MISMATCH', 'CONTACT_MISSING_EMAIL', 'CONTACT_UNSUBSCRIBED', 'CONTACT_BOUNCED', 'CONTACT_ALREADY_ENROLLED'] as const;
-/** One of {@link ENROLL_BLOCK_CODES}. */
-export type EnrollBlockCode = (typeof ENROLL_BLOCK_CODES)[number];
 
 function blocked(code: EnrollBlockCode, message: string, contactId?: string): HubSpotError {
 	return new HubSpotError(400, 'VALIDATION_ERROR', message, [{ message, code, ...(contactId ? { context: { contactId: [contactId] } } : {}) }]);

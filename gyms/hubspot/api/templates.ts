@@ -7,12 +7,9 @@
  */
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
-import type { Template } from '../schema';
+import { TEMPLATES_PATH, type Template } from '../contract';
 import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
 import { HubSpotError } from './errors';
-
-/** Base path of the templates API. */
-export const TEMPLATES_PATH = '/automation/email-templates/2026-03';
 
 function wire(t: Template) {
 	return { id: t.id, name: t.name, subject: t.subject, body: t.body, folderId: t.folder, ownerId: t.ownerId, createdAt: Date.parse(t.createdAt), updatedAt: Date.parse(t.updatedAt) };

@@ -11,14 +11,11 @@
  */
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
-import { CreateViewBody, UpdateViewBody, VIEW_OBJECT_TYPES, type View } from '../schema';
+import { CreateViewBody, MAX_TOTAL_FILTERS, UpdateViewBody, VIEW_OBJECT_TYPES, type View } from '../contract';
 import { byNumericId } from './paging';
 import { HubSpotError, invalidInput, notFound } from './errors';
 import { commit, nextId, stampOf } from './write';
 import { parseBody } from './zod-message';
-
-/** HubSpot's search limit on the total number of filters across groups. */
-export const MAX_TOTAL_FILTERS = 18;
 
 type ViewObjectType = (typeof VIEW_OBJECT_TYPES)[number];
 

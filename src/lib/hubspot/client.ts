@@ -9,47 +9,24 @@
  * body) are mapped to the same shape with category `NETWORK_ERROR` / `UNEXPECTED_RESPONSE`.
  */
 import { apiJson } from '$lib/runtime';
-import type { Contact, Owner } from '$gyms/hubspot/schema';
+import { HUBSPOT_API_BASE, type Contact, type CreateBody, type ErrorBody, type ErrorDetail, type OwnerList, type Paging, type SearchRequest, type UpdateBody } from '$gyms/hubspot/contract';
+import type { z } from 'zod';
 
-export type { Contact, Owner };
+export { HUBSPOT_API_BASE };
+export type { Contact, Owner, OwnerList, Paging } from '$gyms/hubspot/contract';
 
-/** Path prefix of the HubSpot gym API on the page origin; the vendor path follows (`/crm/v3/...`). */
-export const HUBSPOT_API_BASE = '/api/hubspot';
-
-/** One entry of HubSpot's `errors[]` in a 400 `VALIDATION_ERROR` body. */
-export interface HubSpotErrorDetail {
-	/** Human text, e.g. `Email address foo@ is invalid`. */
-	message: string;
-	/** Machine code, e.g. `INVALID_EMAIL`, `INVALID_OPTION`. */
-	code?: string;
-	/** Where the error applies; `propertyName` lists the offending property names. */
-	context?: { propertyName?: string[]; [key: string]: unknown };
-	[key: string]: unknown;
-}
+/** One entry of HubSpot's `errors[]` in a 400 `VALIDATION_ERROR` body (the contract's {@link ErrorDetail}). */
+export type HubSpotErrorDetail = ErrorDetail;
 
 /**
- * HubSpot's error body (platforms.md §0/§2.3), e.g.
- * `{status: "error", category: "CONFLICT", message: "Contact already exists. Existing ID: 123"}`.
+ * HubSpot's error body (the contract's {@link ErrorBody}), e.g.
+ * `{status: "error", category: "CONFLICT", message: "Contact already exists. Existing ID: 123"}`; `category` may
+ * also be a client-side `NETWORK_ERROR` / `UNEXPECTED_RESPONSE`. Unknown keys of a body are kept.
  */
-export interface HubSpotError {
-	status: 'error';
-	/** Vendor message shown to the user as is. */
-	message: string;
-	/** `VALIDATION_ERROR`, `CONFLICT`, `OBJECT_NOT_FOUND`, … or a client-side `NETWORK_ERROR` / `UNEXPECTED_RESPONSE`. */
-	category: string;
-	correlationId?: string;
-	errors?: HubSpotErrorDetail[];
-	context?: Record<string, unknown>;
-	[key: string]: unknown;
-}
+export type HubSpotError = ErrorBody & Record<string, unknown>;
 
 /** Outcome of one API call: the parsed 2xx body, or the HTTP status (0 = no response) and the vendor error body. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: HubSpotError };
-
-/** HubSpot's cursor paging block; absent on the last page. */
-export interface Paging {
-	next?: { after: string; link?: string };
-}
 
 /** Body of `GET /crm/v3/objects/contacts`. */
 export interface ContactListPage {
@@ -65,24 +42,10 @@ export interface ContactSearchPage {
 }
 
 /** Sort clause of a search request. */
-export interface SearchSort {
-	propertyName: string;
-	direction: 'ASCENDING' | 'DESCENDING';
-}
+export type SearchSort = Exclude<NonNullable<SearchRequest['sorts']>[number], string>;
 
-/** Subset of HubSpot's search request the gym serves (free-text `query`, paging, properties, sorts). */
-export interface ContactSearchRequest {
-	/** Free text matched against name, email, phone and company; omit for "all contacts". */
-	query?: string;
-	/** Page size, 1..200 (HubSpot default 10). */
-	limit?: number;
-	/** Cursor from `paging.next.after` of the previous page. */
-	after?: string;
-	/** Property names to return on each result. */
-	properties?: string[];
-	/** At most one sort. */
-	sorts?: SearchSort[];
-}
+/** The search body of the contacts search: the contract's search request (free-text `query`, paging, properties, sorts, filters). */
+export type ContactSearchRequest = SearchRequest;
 
 /** Options of `GET /crm/v3/objects/contacts`. */
 export interface ListContactsOptions {
@@ -96,12 +59,6 @@ export interface ListContactsOptions {
 
 /** Writable contact properties as sent on the wire: strings; `""` clears a property. */
 export type ContactPropertyInput = Record<string, string>;
-
-/** Body of `GET /crm/v3/owners`. */
-export interface OwnerList {
-	results: Owner[];
-	paging?: Paging;
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -176,7 +133,8 @@ export function getContact(id: string, properties?: string[]): Promise<ApiResult
  *   (see {@link existingContactId}); 400 `VALIDATION_ERROR` naming invalid properties (see {@link propertyErrors}).
  */
 export function createContact(properties: ContactPropertyInput): Promise<ApiResult<Contact>> {
-	return request('POST', '/crm/v3/objects/contacts', { properties });
+	const body: z.input<typeof CreateBody> = { properties };
+	return request('POST', '/crm/v3/objects/contacts', body);
 }
 
 /**
@@ -184,7 +142,8 @@ export function createContact(properties: ContactPropertyInput): Promise<ApiResu
  * @returns 200 and the contact; 404, 409 (email of another contact) or 400 as for create.
  */
 export function updateContact(id: string, properties: ContactPropertyInput): Promise<ApiResult<Contact>> {
-	return request('PATCH', `/crm/v3/objects/contacts/${encodeURIComponent(id)}`, { properties });
+	const body: z.input<typeof UpdateBody> = { properties };
+	return request('PATCH', `/crm/v3/objects/contacts/${encodeURIComponent(id)}`, body);
 }
 
 /**

@@ -21,115 +21,42 @@
  * - `GET    /crm/v3/properties/{type}` → `{results: PropertyDefinition[]}`
  * - `GET    /crm/v3/owners?email=` → `{results: Owner[]}` (in client.ts)
  */
-import type { Pipeline } from '$gyms/hubspot/schema';
-import { request, type ApiResult, type Paging, type SearchSort } from './client';
+import {
+	BATCH_MAX,
+	BATCH_READ_ASSOCIATIONS_LIMIT,
+	OBJECT_TYPES,
+	type AssociationBatchResult,
+	type AssociationInput,
+	type AssociationRow,
+	type AssociationSpec,
+	type AssociationTypesBody,
+	type BatchBodies,
+	type BatchResult,
+	type BatchReadAssociationsBody,
+	type CreateBody,
+	type CrmRecord,
+	type ObjectPage,
+	type ObjectType,
+	type Pipeline,
+	type PropertyDefinition,
+	type SearchOperator,
+	type SearchPage,
+	type SearchRequest,
+	type UpdateBody,
+	type ViewFilter
+} from '$gyms/hubspot/contract';
+import type { z } from 'zod';
+import { request, type ApiResult } from './client';
 
-export type { Pipeline };
+export type { AssociationInput, AssociationRow, AssociationSpec, BatchResult, CrmRecord, ObjectPage, Pipeline, PropertyDefinition, SearchOperator, SearchPage, SearchRequest };
 
-/** CRM object types served by the gym (v3 path names). */
-export const CRM_OBJECT_TYPES = ['contacts', 'companies', 'deals', 'tasks', 'notes', 'emails', 'calls', 'meetings'] as const;
+/** CRM object types served by the gym (v3 path names): the contract's object types. */
+export const CRM_OBJECT_TYPES = OBJECT_TYPES;
 /** One of {@link CRM_OBJECT_TYPES}. */
-export type CrmObjectType = (typeof CRM_OBJECT_TYPES)[number];
+export type CrmObjectType = ObjectType;
 
-/** A CRM record on the wire: every property value is a string (or null when requested but unset); times are UTC ISO-8601 ms. */
-export interface CrmRecord {
-	id: string;
-	properties: Record<string, string | null>;
-	createdAt: string;
-	updatedAt: string;
-	archived: boolean;
-	/** Present when `associations=` was requested: `{companies: {results: [{id, type: "contact_to_company"}]}}`. */
-	associations?: Record<string, { results: { id: string; type: string }[] }>;
-}
-
-/** One page of `GET /crm/v3/objects/{type}`. */
-export interface ObjectPage {
-	results: CrmRecord[];
-	paging?: Paging;
-}
-
-/** Search operators (platforms.md §2.2). */
-export type SearchOperator =
-	| 'EQ'
-	| 'NEQ'
-	| 'LT'
-	| 'LTE'
-	| 'GT'
-	| 'GTE'
-	| 'BETWEEN'
-	| 'IN'
-	| 'NOT_IN'
-	| 'HAS_PROPERTY'
-	| 'NOT_HAS_PROPERTY'
-	| 'CONTAINS_TOKEN'
-	| 'NOT_CONTAINS_TOKEN';
-
-/** One filter: `value` for the comparison operators, `highValue` too for BETWEEN, `values` for IN/NOT_IN. */
-export interface SearchFilter {
-	propertyName: string;
-	operator: SearchOperator;
-	value?: string;
-	highValue?: string;
-	values?: string[];
-}
-
-/** HubSpot search body: groups are ORed, filters inside a group ANDed (≤5 groups, ≤6 filters each, ≤18 in all). */
-export interface SearchRequest {
-	filterGroups?: { filters: SearchFilter[] }[];
-	sorts?: SearchSort[];
-	/** Free text over the type's searchable properties (contacts: name, email, phone, company). */
-	query?: string;
-	properties?: string[];
-	/** 1..200, default 10. */
-	limit?: number;
-	after?: string;
-}
-
-/** Body of a search: `total` counts every match (≤10,000 reachable by paging). */
-export interface SearchPage {
-	total: number;
-	results: CrmRecord[];
-	paging?: Paging;
-}
-
-/** An association to create with a record: `{to: {id}, types: [{associationCategory, associationTypeId}]}`. */
-export interface AssociationInput {
-	to: { id: string };
-	types: AssociationSpec[];
-}
-
-/** One association type. */
-export interface AssociationSpec {
-	associationCategory: 'HUBSPOT_DEFINED' | 'USER_DEFINED';
-	associationTypeId: number;
-}
-
-/** Batch envelope: 200 `COMPLETE`, or 207 with `errors[]` on partial failure. */
-export interface BatchResult {
-	status: 'COMPLETE' | 'PENDING' | 'PROCESSING' | 'CANCELED';
-	results: CrmRecord[];
-	errors?: { status: string; category: string; message: string; context?: Record<string, string[]> }[];
-	startedAt: string;
-	completedAt: string;
-}
-
-/** A property definition (`GET /crm/v3/properties/{type}`). */
-export interface PropertyDefinition {
-	name: string;
-	label: string;
-	type: 'string' | 'number' | 'date' | 'datetime' | 'enumeration' | 'bool';
-	fieldType: 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'booleancheckbox' | 'number' | 'date' | 'phonenumber';
-	groupName: string;
-	options: { label: string; value: string; displayOrder?: number; hidden?: boolean }[];
-	modificationMetadata?: { readOnlyValue: boolean; archivable: boolean; readOnlyDefinition: boolean };
-	[key: string]: unknown;
-}
-
-/** One v4 association as listed by `GET /crm/v4/objects/{from}/{id}/associations/{to}`. */
-export interface AssociationRow {
-	toObjectId: number;
-	associationTypes: { category: string; typeId: number; label: string | null }[];
-}
+/** One search filter as the screens build it (string values): the saved-view filter shape, which a search body accepts. */
+export type SearchFilter = ViewFilter;
 
 function qs(params: Record<string, string | number | boolean | string[] | undefined>): string {
 	const search = new URLSearchParams();
@@ -157,12 +84,14 @@ export function getObject(type: CrmObjectType, id: string, o: { properties?: str
 
 /** `POST /crm/v3/objects/{type}` → 201; 400 VALIDATION_ERROR naming the property; 409 on a duplicate contact email. */
 export function createObject(type: CrmObjectType, properties: Record<string, string>, associations?: AssociationInput[]): Promise<ApiResult<CrmRecord>> {
-	return request('POST', `/crm/v3/objects/${type}`, associations?.length ? { properties, associations } : { properties });
+	const body: z.input<typeof CreateBody> = associations?.length ? { properties, associations } : { properties };
+	return request('POST', `/crm/v3/objects/${type}`, body);
 }
 
 /** `PATCH /crm/v3/objects/{type}/{id}` → 200; `""` clears a property. */
 export function updateObject(type: CrmObjectType, id: string, properties: Record<string, string>): Promise<ApiResult<CrmRecord>> {
-	return request('PATCH', `/crm/v3/objects/${type}/${enc(id)}`, { properties });
+	const body: z.input<typeof UpdateBody> = { properties };
+	return request('PATCH', `/crm/v3/objects/${type}/${enc(id)}`, body);
 }
 
 /** `DELETE /crm/v3/objects/{type}/{id}` → 204 (the record is archived, i.e. in the recycle bin). */
@@ -176,7 +105,7 @@ export function searchObjects(type: CrmObjectType, body: SearchRequest): Promise
 }
 
 /** HubSpot's batch limit: at most 100 inputs per batch request. */
-export const BATCH_LIMIT = 100;
+export const BATCH_LIMIT = BATCH_MAX;
 
 /**
  * The live records among `ids` with `properties`, in the order of `ids` (duplicates read once and repeated;
@@ -188,7 +117,8 @@ export async function batchRead(type: CrmObjectType, ids: readonly string[], pro
 	const unique = [...new Set(ids)];
 	const byId = new Map<string, CrmRecord>();
 	for (let i = 0; i < unique.length; i += BATCH_LIMIT) {
-		const r = await request<BatchResult>('POST', `/crm/v3/objects/${type}/batch/read`, { inputs: unique.slice(i, i + BATCH_LIMIT).map((id) => ({ id })), properties });
+		const body: z.input<typeof BatchBodies.read> = { inputs: unique.slice(i, i + BATCH_LIMIT).map((id) => ({ id })), properties };
+		const r = await request<BatchResult>('POST', `/crm/v3/objects/${type}/batch/read`, body);
 		if (!r.ok) return r;
 		for (const record of r.data.results) byId.set(record.id, record);
 	}
@@ -197,12 +127,14 @@ export async function batchRead(type: CrmObjectType, ids: readonly string[], pro
 
 /** `POST /crm/v3/objects/{type}/batch/update` `{inputs:[{id, properties}]}` (≤100 inputs). */
 export function batchUpdate(type: CrmObjectType, inputs: { id: string; properties: Record<string, string> }[]): Promise<ApiResult<BatchResult>> {
-	return request('POST', `/crm/v3/objects/${type}/batch/update`, { inputs });
+	const body: z.input<typeof BatchBodies.update> = { inputs };
+	return request('POST', `/crm/v3/objects/${type}/batch/update`, body);
 }
 
 /** `POST /crm/v3/objects/{type}/batch/archive` `{inputs:[{id}]}` → 204. */
 export function batchArchive(type: CrmObjectType, ids: string[]): Promise<ApiResult<null>> {
-	return request('POST', `/crm/v3/objects/${type}/batch/archive`, { inputs: ids.map((id) => ({ id })) });
+	const body: z.input<typeof BatchBodies.archive> = { inputs: ids.map((id) => ({ id })) };
+	return request('POST', `/crm/v3/objects/${type}/batch/archive`, body);
 }
 
 /** `GET /crm/v4/objects/{from}/{id}/associations/{to}`. */
@@ -211,7 +143,7 @@ export function listAssociations(from: CrmObjectType, id: string, to: CrmObjectT
 }
 
 /** Input limit of the v4 associations batch read (the gym's, after HubSpot's 1,000). */
-export const ASSOCIATIONS_BATCH_LIMIT = 1_000;
+export const ASSOCIATIONS_BATCH_LIMIT = BATCH_READ_ASSOCIATIONS_LIMIT;
 
 /**
  * Each id's associations toward `to` (`[]` for an id without any, which the gym reports as a 207 error):
@@ -223,9 +155,8 @@ export async function batchReadAssociations(from: CrmObjectType, to: CrmObjectTy
 	const unique = [...new Set(ids)];
 	const out = new Map<string, AssociationRow[]>(unique.map((id) => [id, []]));
 	for (let i = 0; i < unique.length; i += ASSOCIATIONS_BATCH_LIMIT) {
-		const r = await request<{ results: { from: { id: string }; to: AssociationRow[] }[] }>('POST', `/crm/v4/associations/${from}/${to}/batch/read`, {
-			inputs: unique.slice(i, i + ASSOCIATIONS_BATCH_LIMIT).map((id) => ({ id }))
-		});
+		const body: z.input<typeof BatchReadAssociationsBody> = { inputs: unique.slice(i, i + ASSOCIATIONS_BATCH_LIMIT).map((id) => ({ id })) };
+		const r = await request<AssociationBatchResult>('POST', `/crm/v4/associations/${from}/${to}/batch/read`, body);
 		if (!r.ok) return r;
 		for (const row of r.data.results) out.set(row.from.id, row.to);
 	}
@@ -238,7 +169,7 @@ export function associateDefault(from: CrmObjectType, id: string, to: CrmObjectT
 }
 
 /** `PUT /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` with explicit (e.g. labeled) types. */
-export function associate(from: CrmObjectType, id: string, to: CrmObjectType, toId: string, types: AssociationSpec[]): Promise<ApiResult<unknown>> {
+export function associate(from: CrmObjectType, id: string, to: CrmObjectType, toId: string, types: z.input<typeof AssociationTypesBody>): Promise<ApiResult<unknown>> {
 	return request('PUT', `/crm/v4/objects/${from}/${enc(id)}/associations/${to}/${enc(toId)}`, types);
 }
 

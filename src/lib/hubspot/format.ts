@@ -9,7 +9,7 @@ import {
 	LIFECYCLE_STAGE_LABELS,
 	type LeadStatus,
 	type LifecycleStage
-} from '$gyms/hubspot/schema';
+} from '$gyms/hubspot/contract';
 import type { Contact, Owner } from './client';
 
 /** Text HubSpot shows in a table cell whose property is empty. */

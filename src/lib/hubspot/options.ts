@@ -3,7 +3,13 @@
  * (platforms.md §2.1 enums, HubSpot's UI labels), and the option lists of the engagement dialogs.
  */
 import {
+	CALL_DIRECTIONS,
+	CALL_OUTCOMES,
 	COMPANY_TYPES,
+	COMPANY_TYPE_LABELS,
+	DEAL_PRIORITY_OPTIONS,
+	DEAL_TYPE_OPTIONS,
+	DEFAULT_PIPELINE,
 	DEFAULT_PIPELINE_STAGES,
 	LEAD_STATUSES,
 	LEAD_STATUS_LABELS,
@@ -12,7 +18,7 @@ import {
 	MEETING_OUTCOMES,
 	TASK_PRIORITIES,
 	TASK_TYPES
-} from '$gyms/hubspot/schema';
+} from '$gyms/hubspot/contract';
 import type { SelectOption } from './format';
 
 const title = (v: string) =>
@@ -29,39 +35,19 @@ export const TASK_PRIORITY_OPTIONS: SelectOption[] = TASK_PRIORITIES.map((v) => 
 /** Meeting outcomes (`hs_meeting_outcome`). */
 export const MEETING_OUTCOME_OPTIONS: SelectOption[] = MEETING_OUTCOMES.map((v) => ({ value: v, label: v === 'NO_SHOW' ? 'No show' : title(v) }));
 /** Call directions (`hs_call_direction`). */
-export const CALL_DIRECTION_OPTIONS: SelectOption[] = [
-	{ value: 'OUTBOUND', label: 'Outbound' },
-	{ value: 'INBOUND', label: 'Inbound' }
-];
+export const CALL_DIRECTION_OPTIONS: SelectOption[] = [...CALL_DIRECTIONS].reverse().map((v) => ({ value: v, label: title(v) }));
 
-/**
- * HubSpot's default call outcomes: the label, the `hs_call_disposition` GUID HubSpot ships for it, and the
- * `hs_call_status` the gym records with it.
- */
-export const CALL_OUTCOMES = [
-	{ label: 'Busy', disposition: '9d9162e7-6cf3-4944-bf63-4dff82258764', status: 'BUSY' },
-	{ label: 'Connected', disposition: 'f240bbac-87c9-4f6e-bf70-924b57d47db7', status: 'COMPLETED' },
-	{ label: 'Left live message', disposition: 'a4c4c377-d246-4b32-a13b-75a56a4cd0ff', status: 'COMPLETED' },
-	{ label: 'Left voicemail', disposition: 'b2cf5968-551e-4856-9783-52b3da59a7d0', status: 'COMPLETED' },
-	{ label: 'No answer', disposition: '73a0d17f-1163-4015-bdd5-ec830791da20', status: 'NO_ANSWER' },
-	{ label: 'Wrong number', disposition: '17b47fee-58de-441e-a44c-c6300d46f273', status: 'COMPLETED' }
-] as const;
+/** HubSpot's default call outcomes (label, `hs_call_disposition` GUID, `hs_call_status`): the contract's list. */
+export { CALL_OUTCOMES };
 
 const FALLBACK: Record<string, SelectOption[]> = {
 	lifecyclestage: LIFECYCLE_STAGES.map((v) => ({ value: v, label: LIFECYCLE_STAGE_LABELS[v] })),
 	hs_lead_status: LEAD_STATUSES.map((v) => ({ value: v, label: LEAD_STATUS_LABELS[v] })),
-	type: COMPANY_TYPES.map((v) => ({ value: v, label: title(v) })),
-	pipeline: [{ value: 'default', label: 'Sales Pipeline' }],
+	type: COMPANY_TYPES.map((v) => ({ value: v, label: COMPANY_TYPE_LABELS[v] })),
+	pipeline: [{ value: DEFAULT_PIPELINE.id, label: DEFAULT_PIPELINE.label }],
 	dealstage: DEFAULT_PIPELINE_STAGES.map((s) => ({ value: s.id, label: s.label })),
-	dealtype: [
-		{ value: 'newbusiness', label: 'New Business' },
-		{ value: 'existingbusiness', label: 'Existing Business' }
-	],
-	hs_priority: [
-		{ value: 'low', label: 'Low' },
-		{ value: 'medium', label: 'Medium' },
-		{ value: 'high', label: 'High' }
-	]
+	dealtype: DEAL_TYPE_OPTIONS.map((o) => ({ ...o })),
+	hs_priority: DEAL_PRIORITY_OPTIONS.map((o) => ({ ...o }))
 };
 
 /** Options of an enumeration property when the properties API gives none; `[]` for a non-enumeration. */

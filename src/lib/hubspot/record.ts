@@ -3,7 +3,7 @@
  * each CRM object type it shows: contacts, companies, deals (platforms.md §2.4 "Record page"). Pure data and
  * pure functions over API records: no clock, no host time zone.
  */
-import { ASSOCIATION_TYPE_IDS, DEFAULT_PIPELINE_STAGES } from '$gyms/hubspot/schema';
+import { ASSOCIATION_TYPE_IDS, DEFAULT_PIPELINE_STAGES } from '$gyms/hubspot/contract';
 import type { CrmObjectType, CrmRecord, PropertyDefinition } from './crm';
 import { EMPTY_CELL, PROPERTY_LABELS } from './format';
 import { fallbackOptions } from './options';

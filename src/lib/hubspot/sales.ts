@@ -4,28 +4,48 @@
  * Shapes follow the handlers in `gyms/hubspot/api/{lists,forms,sequences,templates}.ts`.
  */
 import { request, type ApiResult, type HubSpotError, type Paging } from './client';
-import type { Form, SequenceStep } from '$gyms/hubspot/schema';
+import {
+	HUBSPOT_PORTAL_ID,
+	TEMPLATES_PATH,
+	type ContactEnrollment,
+	type CreateListBody,
+	type EnrollBlockCode,
+	type EnrollBody,
+	type EnrollmentResult,
+	type ErrorDetail,
+	type Form,
+	type FormSubmissionRow,
+	type FormSubmitBody,
+	type ListMember,
+	type ListSearchBody,
+	type ListSearchPage,
+	type MembershipBody,
+	type RecordMemberships,
+	type SequenceDetail,
+	type SequenceEnrollmentRow,
+	type SequenceStep,
+	type SequenceSummary,
+	type WireList,
+	type WireTemplate
+} from '$gyms/hubspot/contract';
+import type { z } from 'zod';
 
-export type { Form, SequenceStep };
+export type { ContactEnrollment, EnrollmentResult, Form, FormSubmissionRow, ListMember, SequenceDetail, SequenceEnrollmentRow, SequenceStep, SequenceSummary };
+export { TEMPLATES_PATH };
+
+/** A list (segment) as Lists v3 returns it; `size` = member count (the contract's wire list). */
+export type HubSpotList = WireList;
+/** A sales email template on the wire; timestamps epoch ms (the contract's wire template). */
+export type EmailTemplate = WireTemplate;
+/** One error of a rejected submission: `errorType` INVALID_EMAIL | REQUIRED_FIELD | FIELD_NOT_IN_FORM_DEFINITION. */
+export type FormSubmitError = ErrorDetail;
 
 const enc = encodeURIComponent;
 
-/** A list (segment) as Lists v3 returns it; `size` = member count. Timestamps UTC ISO ms. */
-export interface HubSpotList {
-	listId: string;
-	name: string;
-	objectTypeId: string;
-	processingType: 'MANUAL' | 'DYNAMIC' | 'SNAPSHOT';
-	processingStatus: string;
-	createdById: string | null;
-	createdAt: string;
-	updatedAt: string;
-	size: number;
-}
-
 /** `POST /crm/v3/lists` → `{list}`; 409 CONFLICT when a live list has the name (case-insensitive). */
 export function createList(name: string): Promise<ApiResult<{ list: HubSpotList }>> {
-	return request('POST', '/crm/v3/lists', { name, objectTypeId: '0-1', processingType: 'MANUAL' });
+	const body: z.input<typeof CreateListBody> = { name, objectTypeId: '0-1', processingType: 'MANUAL' };
+	return request('POST', '/crm/v3/lists', body);
 }
 
 /** `GET /crm/v3/lists/{listId}` → `{list}`; 404 when unknown or deleted. */
@@ -34,7 +54,7 @@ export function getList(listId: string): Promise<ApiResult<{ list: HubSpotList }
 }
 
 /** `POST /crm/v3/lists/search` → `{lists, offset, hasMore, total}` (newest first; `query` = name substring). */
-export function searchLists(body: { query?: string; offset?: number; count?: number } = {}): Promise<ApiResult<{ lists: HubSpotList[]; offset: number; hasMore: boolean; total: number }>> {
+export function searchLists(body: z.input<typeof ListSearchBody> = {}): Promise<ApiResult<ListSearchPage>> {
 	return request('POST', '/crm/v3/lists/search', body);
 }
 
@@ -44,19 +64,13 @@ export function deleteList(listId: string): Promise<ApiResult<null>> {
 }
 
 /** `PUT /crm/v3/lists/{listId}/memberships/add` with contact ids → `{recordIdsAdded, recordIdsMissing}`. */
-export function addToList(listId: string, recordIds: string[]): Promise<ApiResult<{ recordIdsAdded: string[]; recordIdsMissing: string[] }>> {
+export function addToList(listId: string, recordIds: z.input<typeof MembershipBody>): Promise<ApiResult<{ recordIdsAdded: string[]; recordIdsMissing: string[] }>> {
 	return request('PUT', `/crm/v3/lists/${enc(listId)}/memberships/add`, recordIds);
 }
 
 /** `PUT /crm/v3/lists/{listId}/memberships/remove` → `{recordIdsRemoved, recordIdsMissing}`. */
-export function removeFromList(listId: string, recordIds: string[]): Promise<ApiResult<{ recordIdsRemoved: string[]; recordIdsMissing: string[] }>> {
+export function removeFromList(listId: string, recordIds: z.input<typeof MembershipBody>): Promise<ApiResult<{ recordIdsRemoved: string[]; recordIdsMissing: string[] }>> {
 	return request('PUT', `/crm/v3/lists/${enc(listId)}/memberships/remove`, recordIds);
-}
-
-/** One member row of a list. */
-export interface ListMember {
-	recordId: string;
-	membershipTimestamp: string;
 }
 
 /** `GET /crm/v3/lists/{listId}/memberships?limit&after` → `{results, total, paging?}` in record-id order (limit ≤ 250). */
@@ -68,14 +82,14 @@ export function listMembers(listId: string, o: { limit?: number; after?: string 
 }
 
 /** `GET /crm/v3/lists/records/0-1/{contactId}/memberships` → the lists a contact is in. */
-export function contactLists(contactId: string): Promise<ApiResult<{ results: { listId: string; listName: string; firstAddedTimestamp: string }[]; total: number }>> {
+export function contactLists(contactId: string): Promise<ApiResult<RecordMemberships>> {
 	return request('GET', `/crm/v3/lists/records/0-1/${enc(contactId)}/memberships`);
 }
 
 // ---- forms ----
 
-/** The portal id used in form-submission URLs (gyms/hubspot/api/forms.ts HUBSPOT_PORTAL_ID). */
-export const PORTAL_ID = '4620791';
+/** The portal id used in form-submission URLs (the contract's HUBSPOT_PORTAL_ID). */
+export const PORTAL_ID = HUBSPOT_PORTAL_ID;
 
 /** `GET /marketing/v3/forms` → `{results}` (≤ 50, the gym has a handful). */
 export function listForms(): Promise<ApiResult<{ results: Form[] }>> {
@@ -85,15 +99,6 @@ export function listForms(): Promise<ApiResult<{ results: Form[] }>> {
 /** `GET /marketing/v3/forms/{formId}` → the form; 404. */
 export function getForm(formId: string): Promise<ApiResult<Form>> {
 	return request('GET', `/marketing/v3/forms/${enc(formId)}`);
-}
-
-/** One submission as the legacy submissions endpoint lists it; `submittedAt` in epoch ms. */
-export interface FormSubmissionRow {
-	conversionId: string;
-	submittedAt: number;
-	values: { name: string; value: string }[];
-	pageUrl: string;
-	contactId: string;
 }
 
 /** `GET /form-integrations/v1/submissions/forms/{formId}?limit&after` → newest first, `limit` ≤ 50. */
@@ -116,12 +121,6 @@ export async function allSubmissions(formId: string): Promise<ApiResult<FormSubm
 	}
 }
 
-/** One error of a rejected submission: `errorType` INVALID_EMAIL | REQUIRED_FIELD | FIELD_NOT_IN_FORM_DEFINITION. */
-export interface FormSubmitError {
-	message: string;
-	errorType?: string;
-}
-
 /**
  * `POST /submissions/v3/integration/submit/{portalId}/{formId}` with `{fields, context}` → `{inlineMessage}`;
  * on 400 the body is `{message: "The request is not valid", errors: FormSubmitError[]}`.
@@ -130,7 +129,8 @@ export function submitForm(formId: string, values: Record<string, string>, conte
 	const fields = Object.entries(values)
 		.filter(([, v]) => v.trim() !== '')
 		.map(([name, value]) => ({ objectTypeId: '0-1', name, value }));
-	return request('POST', `/submissions/v3/integration/submit/${PORTAL_ID}/${enc(formId)}`, { fields, context });
+	const body: z.input<typeof FormSubmitBody> = { fields, context };
+	return request('POST', `/submissions/v3/integration/submit/${PORTAL_ID}/${enc(formId)}`, body);
 }
 
 /** The per-field errors of a rejected submission, by field name (`''` for errors not naming a field). */
@@ -144,22 +144,6 @@ export function submissionErrors(error: HubSpotError): Map<string, string> {
 }
 
 // ---- sequences ----
-
-/** Sequence summary; `stats` present when listed with `includeStats`. Rates are shares 0–1. */
-export interface SequenceSummary {
-	id: string;
-	name: string;
-	userId: string;
-	folderId: string;
-	createdAt: string;
-	updatedAt: string;
-	stats?: { enrolled: number; total: number; replyRate: number; meetingRate: number };
-}
-
-/** A sequence with its steps. */
-export interface SequenceDetail extends SequenceSummary {
-	steps: (SequenceStep & { id: string })[];
-}
 
 /** `GET /automation/v4/sequences?userId=&includeStats=true` → `{results}` (userId = the acting user's owner id or user id). */
 export function listSequences(userId: string): Promise<ApiResult<{ results: SequenceSummary[] }>> {
@@ -186,50 +170,19 @@ export function stepDays(steps: readonly Pick<SequenceStep, 'delayMillis'>[]): n
 	});
 }
 
-/** What an enrollment returns. */
-export interface EnrollmentResult {
-	id: string;
-	toEmail: string;
-	enrolledAt: string;
-	updatedAt: string;
-}
-
 /**
  * `POST /automation/v4/sequences/enrollments?userId=` `{contactId, sequenceId, senderEmail, startingStepOrder?}`.
  * On a 400 the reason is `error.errors[0].code` (see {@link enrollBlockReason}).
  */
 export function enrollInSequence(o: { userId: string; contactId: string; sequenceId: string; senderEmail: string; startingStepOrder?: number }): Promise<ApiResult<EnrollmentResult>> {
-	const body: Record<string, unknown> = { contactId: o.contactId, sequenceId: o.sequenceId, senderEmail: o.senderEmail };
+	const body: z.input<typeof EnrollBody> = { contactId: o.contactId, sequenceId: o.sequenceId, senderEmail: o.senderEmail };
 	if (o.startingStepOrder) body.startingStepOrder = o.startingStepOrder;
 	return request('POST', `/automation/v4/sequences/enrollments?userId=${enc(o.userId)}`, body);
-}
-
-/** A contact's live enrollment. */
-export interface ContactEnrollment extends EnrollmentResult {
-	sequenceId: string;
-	sequenceName: string;
-	enrolledBy: string;
-	enrolledByEmail: string;
-	state: 'ACTIVE' | 'PAUSED';
-	currentStep: number;
 }
 
 /** `GET /automation/v4/sequences/enrollments/contact/{contactId}`; 404 when the contact is in no sequence. */
 export function contactEnrollment(contactId: string): Promise<ApiResult<ContactEnrollment>> {
 	return request('GET', `/automation/v4/sequences/enrollments/contact/${enc(contactId)}`);
-}
-
-/** One enrollment of a sequence (gym-specific "Enrolled" list). */
-export interface SequenceEnrollmentRow {
-	id: string;
-	contactId: string;
-	toEmail: string;
-	senderEmail: string;
-	state: 'ACTIVE' | 'PAUSED' | 'FINISHED' | 'UNENROLLED';
-	currentStep: number;
-	unenrolledReason: string | null;
-	enrolledAt: string;
-	updatedAt: string;
 }
 
 /** `GET /automation/v4/sequences/{id}/enrollments?userId=&state=` (gym-specific) → `{results, total}`, newest first. */
@@ -243,7 +196,7 @@ export function unenroll(enrollmentId: string): Promise<ApiResult<EnrollmentResu
 }
 
 /** Short UI labels of the enrollment blocking reasons, by API code (HubSpot's Enroll dialog wording). */
-export const ENROLL_BLOCK_LABELS: Record<string, string> = {
+export const ENROLL_BLOCK_LABELS: Record<EnrollBlockCode, string> = {
 	CONTACT_ALREADY_ENROLLED: 'Already enrolled in a sequence',
 	CONTACT_UNSUBSCRIBED: 'Unsubscribed from email',
 	CONTACT_BOUNCED: 'Email bounced',
@@ -263,25 +216,10 @@ export interface EnrollOutcome {
 /** The blocking reason of a refused enrollment: `{code, label, message}`; code `''` for other errors. */
 export function enrollBlockReason(error: HubSpotError): { code: string; label: string; message: string } {
 	const code = error.errors?.[0]?.code ?? '';
-	return { code, label: ENROLL_BLOCK_LABELS[code] ?? 'Could not enroll', message: error.message };
+	return { code, label: (ENROLL_BLOCK_LABELS as Record<string, string>)[code] ?? 'Could not enroll', message: error.message };
 }
 
 // ---- templates ----
-
-/** A sales email template; timestamps epoch ms; `folderId` = folder name in this gym. */
-export interface EmailTemplate {
-	id: string;
-	name: string;
-	subject: string;
-	body: string;
-	folderId: string;
-	ownerId: string;
-	createdAt: number;
-	updatedAt: number;
-}
-
-/** Vendor path of the sales templates served by the gym (the path itself is unconfirmed: gym card "verify"). */
-export const TEMPLATES_PATH = '/automation/email-templates/2026-03';
 
 /**
  * Every non-archived sales template, in id order: `GET /automation/email-templates/2026-03?limit=100&after=…`

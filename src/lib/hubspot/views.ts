@@ -6,16 +6,17 @@
  * - `PATCH  /crm/v3/views/{objectType}/{id}` → 200 View
  * - `DELETE /crm/v3/views/{objectType}/{id}` → 204
  */
-import type { View } from '$gyms/hubspot/schema';
+import type { CreateViewBody, UpdateViewBody, View, ViewList } from '$gyms/hubspot/contract';
+import type { z } from 'zod';
 import { request, type ApiResult } from './client';
 
 export type { View };
 
-/** The savable part of a view: a search body without paging. */
-export type ViewInput = Pick<View, 'name' | 'filterGroups' | 'sorts' | 'query'>;
+/** The savable part of a view: a search body without paging (the contract's create body). */
+export type ViewInput = z.input<typeof CreateViewBody>;
 
 /** `GET /crm/v3/views/{objectType}`: the saved views of one index, in creation order. */
-export function listViews(objectType: View['objectType']): Promise<ApiResult<{ results: View[] }>> {
+export function listViews(objectType: View['objectType']): Promise<ApiResult<z.infer<typeof ViewList>>> {
 	return request('GET', `/crm/v3/views/${objectType}`);
 }
 
@@ -25,6 +26,6 @@ export function createView(objectType: View['objectType'], input: ViewInput): Pr
 }
 
 /** `PATCH /crm/v3/views/{objectType}/{id}` ("Save view" of the open saved view). */
-export function updateView(objectType: View['objectType'], id: string, input: Partial<ViewInput>): Promise<ApiResult<View>> {
+export function updateView(objectType: View['objectType'], id: string, input: z.input<typeof UpdateViewBody>): Promise<ApiResult<View>> {
 	return request('PATCH', `/crm/v3/views/${objectType}/${encodeURIComponent(id)}`, input);
 }

@@ -3,12 +3,22 @@
  * columns, quick filters, bulk-editable properties. `ObjectIndex.svelte` is the one screen that renders any of them.
  * Property names are HubSpot's wire names; labels are HubSpot's UI labels (the accessible names agents use).
  */
-import { LEAD_STATUSES, LEAD_STATUS_LABELS, COMPANY_TYPES } from '$gyms/hubspot/schema';
+import {
+	ASSOCIATION_TYPE_IDS,
+	COMPANY_TYPE_LABELS,
+	DEAL_PRIORITY_OPTIONS as DEAL_PRIORITY_OPTION_LIST,
+	DEAL_TYPE_OPTIONS as DEAL_TYPE_OPTION_LIST,
+	INDUSTRIES,
+	LEAD_STATUSES,
+	LEAD_STATUS_LABELS,
+	OBJECT_TYPE_IDS,
+	VIEW_OBJECT_TYPES
+} from '$gyms/hubspot/contract';
 import type { Owner } from '$lib/hubspot/client';
 import type { CrmRecord } from '$lib/hubspot/crm';
 
-/** The object types with an index screen. */
-export type IndexObjectType = 'contacts' | 'companies' | 'deals';
+/** The object types with an index screen (those with saved views). */
+export type IndexObjectType = (typeof VIEW_OBJECT_TYPES)[number];
 
 /** How a cell renders its property: `name` links to the record. */
 export type CellKind = 'name' | 'text' | 'owner' | 'datetime' | 'date' | 'enum' | 'amount' | 'stage' | 'primaryCompany';
@@ -84,30 +94,21 @@ export interface IndexConfig {
 /** `hs_lead_status` options as `value → label`. */
 const LEAD_STATUS_OPTIONS: Record<string, string> = Object.fromEntries(LEAD_STATUSES.map((v) => [v, LEAD_STATUS_LABELS[v]]));
 
+/** The `industry` values the index filters offer (those the seed uses), labelled as the contract's options. */
+const FILTER_INDUSTRIES = ['BIOTECHNOLOGY', 'COMPUTER_SOFTWARE', 'E_LEARNING', 'FINANCIAL_SERVICES', 'HOSPITAL_HEALTH_CARE', 'INDUSTRIAL_AUTOMATION', 'INFORMATION_TECHNOLOGY_AND_SERVICES', 'INSURANCE', 'LOGISTICS_AND_SUPPLY_CHAIN', 'MARKETING_AND_ADVERTISING', 'RETAIL', 'TELECOMMUNICATIONS'];
+const INDUSTRY_LABELS = new Map(INDUSTRIES);
+
 /** HubSpot `industry` options the seed uses (value → label). */
-export const INDUSTRY_OPTIONS: Record<string, string> = {
-	BIOTECHNOLOGY: 'Biotechnology',
-	COMPUTER_SOFTWARE: 'Computer Software',
-	E_LEARNING: 'E-Learning',
-	FINANCIAL_SERVICES: 'Financial Services',
-	HOSPITAL_HEALTH_CARE: 'Hospital & Health Care',
-	INDUSTRIAL_AUTOMATION: 'Industrial Automation',
-	INFORMATION_TECHNOLOGY_AND_SERVICES: 'Information Technology and Services',
-	INSURANCE: 'Insurance',
-	LOGISTICS_AND_SUPPLY_CHAIN: 'Logistics and Supply Chain',
-	MARKETING_AND_ADVERTISING: 'Marketing and Advertising',
-	RETAIL: 'Retail',
-	TELECOMMUNICATIONS: 'Telecommunications'
-};
+export const INDUSTRY_OPTIONS: Record<string, string> = Object.fromEntries(FILTER_INDUSTRIES.map((v) => [v, INDUSTRY_LABELS.get(v) ?? v]));
 
 /** Company `type` options (value → label). */
-export const COMPANY_TYPE_OPTIONS: Record<string, string> = Object.fromEntries(COMPANY_TYPES.map((v) => [v, v.charAt(0) + v.slice(1).toLowerCase()]));
+export const COMPANY_TYPE_OPTIONS: Record<string, string> = { ...COMPANY_TYPE_LABELS };
 
 /** Deal `dealtype` options (value → label). */
-export const DEAL_TYPE_OPTIONS: Record<string, string> = { newbusiness: 'New Business', existingbusiness: 'Existing Business' };
+export const DEAL_TYPE_OPTIONS: Record<string, string> = Object.fromEntries(DEAL_TYPE_OPTION_LIST.map((o) => [o.value, o.label]));
 
 /** Deal `hs_priority` options (value → label). */
-export const DEAL_PRIORITY_OPTIONS: Record<string, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+export const DEAL_PRIORITY_OPTIONS: Record<string, string> = Object.fromEntries(DEAL_PRIORITY_OPTION_LIST.map((o) => [o.value, o.label]));
 
 const dateFilters = (extra: FilterableProperty[] = []): FilterableProperty[] => [
 	{ property: 'createdate', label: 'Create date', kind: 'date' },
@@ -160,8 +161,8 @@ const CONTACTS: IndexConfig = {
 		{ property: 'country', label: 'Country/Region', kind: 'text' }
 	],
 	properties: ['firstname', 'lastname', 'email', 'phone', 'hubspot_owner_id', 'notes_last_updated', 'hs_lead_status', 'createdate'],
-	taskAssociationTypeId: 204,
-	objectTypeId: '0-1',
+	taskAssociationTypeId: ASSOCIATION_TYPE_IDS['tasks→contacts'],
+	objectTypeId: OBJECT_TYPE_IDS.contacts,
 	enroll: true,
 	segments: true
 };
@@ -208,8 +209,8 @@ const COMPANIES: IndexConfig = {
 		{ property: 'city', label: 'City', kind: 'text' }
 	],
 	properties: ['name', 'domain', 'hubspot_owner_id', 'createdate', 'phone', 'notes_last_updated', 'city', 'industry'],
-	taskAssociationTypeId: 192,
-	objectTypeId: '0-2',
+	taskAssociationTypeId: ASSOCIATION_TYPE_IDS['tasks→companies'],
+	objectTypeId: OBJECT_TYPE_IDS.companies,
 	enroll: false,
 	segments: false
 };
@@ -256,8 +257,8 @@ const DEALS: IndexConfig = {
 		{ property: 'dealtype', label: 'Deal type', kind: 'enum', options: DEAL_TYPE_OPTIONS }
 	],
 	properties: ['dealname', 'dealstage', 'pipeline', 'closedate', 'hubspot_owner_id', 'amount'],
-	taskAssociationTypeId: 216,
-	objectTypeId: '0-3',
+	taskAssociationTypeId: ASSOCIATION_TYPE_IDS['tasks→deals'],
+	objectTypeId: OBJECT_TYPE_IDS.deals,
 	enroll: false,
 	segments: false
 };

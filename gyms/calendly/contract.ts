@@ -1,0 +1,374 @@
+/**
+ * The Calendly gym's API contract: URIs, enums, the stored resources and the error envelope.
+ * Page-safe: it imports zod only, so the gym's handlers (in the Service Worker), its seed and its future UI client
+ * (in the page) share one set of vendor constants and record schemas; `schema.ts` re-exports it and adds the
+ * gym's state and fixture schemas.
+ *
+ * Facts follow `shared/platforms.md` §4 (Calendly API v2): resources are identified by their full URI
+ * (`https://api.calendly.com/scheduled_events/{uuid}`), field names are snake_case, timestamps are UTC ISO-8601
+ * with microseconds (`2026-03-02T09:00:00.000000Z`), durations are minutes.
+ * Each row's primary key is its `uri`; rows are ordered by `uri`.
+ */
+import { z } from 'zod';
+
+/** Base URL that Calendly URIs start with. */
+export const CALENDLY_API = 'https://api.calendly.com';
+/** Base URL of booking pages. */
+export const CALENDLY_WEB = 'https://calendly.com';
+
+const UUID_RE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+/** A Calendly resource URI of one collection, e.g. `https://api.calendly.com/users/{uuid}`. */
+export function uriOf(collection: string) {
+	return z
+		.string()
+		.regex(new RegExp(`^https://api\\.calendly\\.com/${collection}/${UUID_RE}$`), `a Calendly ${collection} URI`)
+		.describe(`URI "${CALENDLY_API}/${collection}/{uuid}" (uuid lower-case 8-4-4-4-12)`);
+}
+
+/** Invitee URI: nested under its event, `…/scheduled_events/{uuid}/invitees/{uuid}`. */
+export const InviteeUri = z
+	.string()
+	.regex(new RegExp(`^https://api\\.calendly\\.com/scheduled_events/${UUID_RE}/invitees/${UUID_RE}$`), 'a Calendly invitee URI')
+	.describe(`URI "${CALENDLY_API}/scheduled_events/{event uuid}/invitees/{uuid}"`);
+
+export const UserUri = uriOf('users');
+export const OrganizationUri = uriOf('organizations');
+export const EventTypeUri = uriOf('event_types');
+export const ScheduledEventUri = uriOf('scheduled_events');
+export const RoutingFormUri = uriOf('routing_forms');
+export const RoutingFormSubmissionUri = uriOf('routing_form_submissions');
+
+/** UTC ISO-8601 timestamp with microseconds, as Calendly sends it: `2026-03-02T09:00:00.000000Z`. */
+export const IsoMicros = z
+	.string()
+	.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/, 'UTC ISO-8601 with microseconds')
+	.describe('UTC ISO-8601 timestamp with microseconds');
+const ts = (what: string) => IsoMicros.describe(`${what}: UTC ISO-8601 with microseconds`);
+
+/** An IANA time zone name such as `America/New_York`. */
+export const IanaZone = z
+	.string()
+	.regex(/^(UTC|[A-Z][A-Za-z_]+(\/[A-Za-z0-9_+-]+){1,2})$/, 'an IANA time zone name')
+	.describe('IANA time zone name, e.g. "Europe/Berlin"');
+
+// ---------------------------------------------------------------------------------------------- enums
+
+export const MEMBERSHIP_ROLES = ['user', 'admin', 'owner'] as const;
+export const EVENT_TYPE_KINDS = ['solo', 'group'] as const;
+export const POOLING_TYPES = ['round_robin', 'collective'] as const;
+/** UI label of each kind × pooling combination. */
+export const KIND_DESCRIPTIONS = ['One-on-One', 'Group', 'Round Robin', 'Collective'] as const;
+export type KindDescription = (typeof KIND_DESCRIPTIONS)[number];
+export const EVENT_TYPE_TYPES = ['StandardEventType', 'AdhocEventType'] as const;
+export const BOOKING_METHODS = ['instant', 'poll'] as const;
+export const QUESTION_TYPES = ['string', 'text', 'phone_number', 'single_select', 'multi_select'] as const;
+export const EVENT_STATUSES = ['active', 'canceled'] as const;
+export const INVITEE_STATUSES = ['active', 'canceled'] as const;
+export const LOCATION_TYPES = [
+	'physical',
+	'ask_invitee',
+	'custom',
+	'outbound_call',
+	'inbound_call',
+	'google_conference',
+	'zoom_conference',
+	'microsoft_teams_conference',
+	'gotomeeting',
+	'webex_conference'
+] as const;
+export const LOCATION_STATUSES = ['initiated', 'processing', 'pushed', 'failed'] as const;
+export const CANCELER_TYPES = ['host', 'invitee'] as const;
+export const CALENDAR_KINDS = ['google', 'outlook', 'exchange', 'icloud', 'outlook_desktop'] as const;
+export const ROUTING_FORM_STATUSES = ['draft', 'published'] as const;
+export const ROUTING_QUESTION_TYPES = ['name', 'text', 'email', 'phone', 'textarea', 'select', 'radios'] as const;
+export const ROUTING_RESULT_TYPES = ['event_type', 'custom_message', 'external_url'] as const;
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+
+/** The `(kind, pooling_type)` pair of each `kind_description` (Calendly's four event type kinds). */
+export const KIND_SHAPES: Record<KindDescription, { kind: (typeof EVENT_TYPE_KINDS)[number]; pooling_type: (typeof POOLING_TYPES)[number] | null }> = {
+	'One-on-One': { kind: 'solo', pooling_type: null },
+	Group: { kind: 'group', pooling_type: null },
+	'Round Robin': { kind: 'solo', pooling_type: 'round_robin' },
+	Collective: { kind: 'solo', pooling_type: 'collective' }
+};
+
+// ---------------------------------------------------------------------------------------------- resources
+
+/** An organization (the team's Calendly account). */
+export const Organization = z.strictObject({
+	uri: OrganizationUri,
+	name: z.string().describe('organization name'),
+	plan: z.enum(['standard', 'teams', 'enterprise']).describe('subscription plan (verify values)'),
+	created_at: ts('created'),
+	updated_at: ts('last updated')
+});
+export type Organization = z.infer<typeof Organization>;
+
+/** A Calendly user (a host). Join key to HubSpot owners and Outreach users: `email`. */
+export const User = z.strictObject({
+	uri: UserUri,
+	name: z.string().describe('display name'),
+	slug: z.string().regex(/^[a-z0-9-]+$/).describe('booking page slug, e.g. "maya-patel"'),
+	email: z.email().describe('login email, lower-case; join key (owner email)'),
+	scheduling_url: z.string().describe('"https://calendly.com/<slug>"'),
+	timezone: IanaZone,
+	avatar_url: z.string().nullable().describe('avatar image URL, null = none'),
+	current_organization: OrganizationUri.describe('organization URI'),
+	created_at: ts('created'),
+	updated_at: ts('last updated')
+});
+export type User = z.infer<typeof User>;
+
+/** A user's membership of the organization. The API embeds the user object; stored as its URI. */
+export const OrganizationMembership = z.strictObject({
+	uri: uriOf('organization_memberships'),
+	role: z.enum(MEMBERSHIP_ROLES).describe('user, admin or owner'),
+	user: UserUri.describe('member user URI'),
+	organization: OrganizationUri,
+	created_at: ts('created'),
+	updated_at: ts('last updated')
+});
+export type OrganizationMembership = z.infer<typeof OrganizationMembership>;
+
+const HhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/).describe('local wall time "HH:MM" in the schedule’s zone');
+const Interval = z.strictObject({ from: HhMm, to: HhMm });
+
+/** An availability rule: weekly hours (`wday`) or a date override (`date`, empty intervals = unavailable). */
+export const AvailabilityRule = z.discriminatedUnion('type', [
+	z.strictObject({
+		type: z.literal('wday').describe('weekly rule'),
+		wday: z.enum(WEEKDAYS).describe('weekday, lower-case English'),
+		intervals: z.array(Interval).describe('available intervals that day; [] = unavailable')
+	}),
+	z.strictObject({
+		type: z.literal('date').describe('date override'),
+		date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD in the schedule’s zone'),
+		intervals: z.array(Interval).describe('available intervals that date; [] = day off')
+	})
+]);
+export type AvailabilityRule = z.infer<typeof AvailabilityRule>;
+
+/** A user availability schedule (`GET /user_availability_schedules?user=`). */
+export const AvailabilitySchedule = z.strictObject({
+	uri: uriOf('user_availability_schedules'),
+	default: z.boolean().describe('true for the user’s default schedule'),
+	name: z.string().describe('schedule name, e.g. "Working hours"'),
+	user: UserUri.describe('owner user URI'),
+	timezone: IanaZone,
+	rules: z.array(AvailabilityRule).describe('weekly rules (7) then date overrides')
+});
+export type AvailabilitySchedule = z.infer<typeof AvailabilitySchedule>;
+
+/** A custom booking question of an event type. */
+export const CustomQuestion = z.strictObject({
+	name: z.string().describe('question text'),
+	type: z.enum(QUESTION_TYPES).describe('answer kind'),
+	position: z.number().int().nonnegative().describe('0-based order'),
+	enabled: z.boolean().describe('true when shown on the booking form'),
+	required: z.boolean().describe('true when an answer is required'),
+	answer_choices: z.array(z.string()).describe('choices for select questions, [] otherwise'),
+	include_other: z.boolean().describe('select questions offer "Other"')
+});
+
+/** An event type (a bookable meeting kind). */
+export const EventType = z.strictObject({
+	uri: EventTypeUri,
+	name: z.string().describe('name, e.g. "30 Minute Meeting"'),
+	active: z.boolean().describe('false = turned off (booking link invalid)'),
+	slug: z.string().regex(/^[a-z0-9-]+$/).describe('URL slug'),
+	scheduling_url: z.string().describe('"https://calendly.com/<owner slug>/<slug>"'),
+	duration: z.number().int().positive().describe('length in minutes'),
+	kind: z.enum(EVENT_TYPE_KINDS).describe('solo or group'),
+	pooling_type: z.enum(POOLING_TYPES).nullable().describe('round_robin, collective or null (one host)'),
+	kind_description: z.enum(KIND_DESCRIPTIONS).describe('UI label: One-on-One, Group, Round Robin, Collective'),
+	type: z.enum(EVENT_TYPE_TYPES).describe('StandardEventType or AdhocEventType (one-off)'),
+	booking_method: z.enum(BOOKING_METHODS).describe('instant or poll'),
+	secret: z.boolean().describe('true = hidden from the booking page, reachable by link only'),
+	color: z.string().regex(/^#[0-9a-f]{6}$/).describe('hex colour "#rrggbb"'),
+	internal_note: z.string().nullable().describe('note visible to hosts only'),
+	description_plain: z.string().nullable().describe('description shown to invitees, plain text'),
+	profile: z
+		.strictObject({
+			type: z.enum(['User', 'Team']).describe('User for one-host types, Team for pooled ones'),
+			name: z.string().describe('owner display name'),
+			owner: z.string().describe('owner URI (user URI, or the organization URI for Team profiles)')
+		})
+		.describe('who the event type belongs to'),
+	custom_questions: z.array(CustomQuestion).describe('booking form questions'),
+	admin_managed: z.boolean().describe('managed by an admin template'),
+	deleted_at: IsoMicros.nullable().describe('deletion time, null = not deleted'),
+	created_at: ts('created'),
+	updated_at: ts('last updated')
+});
+export type EventType = z.infer<typeof EventType>;
+
+/**
+ * A host of an event type (one row per host; solo types have one, pooled types several), as listed by
+ * `GET /event_type_memberships?event_type=` ("List Event Type Hosts", Calendly release notes 2023-12-05; item fields: verify).
+ */
+export const EventTypeMembership = z.strictObject({
+	uri: uriOf('event_type_memberships'),
+	event_type: EventTypeUri.describe('the event type'),
+	member: UserUri.describe('host user URI'),
+	priority: z.number().int().min(0).max(4).describe('round robin priority stars 0–4 (2 = medium; UI setting, API field name: verify); 2 for other kinds'),
+	created_at: ts('created'),
+	updated_at: ts('last updated')
+});
+export type EventTypeMembership = z.infer<typeof EventTypeMembership>;
+
+const Cancellation = z
+	.strictObject({
+		canceled_by: z.string().describe('name of who canceled'),
+		reason: z.string().nullable().describe('free-text reason'),
+		canceler_type: z.enum(CANCELER_TYPES).describe('host or invitee'),
+		created_at: ts('canceled')
+	})
+	.describe('cancellation details');
+
+/** A booked meeting. */
+export const ScheduledEvent = z.strictObject({
+	uri: ScheduledEventUri,
+	name: z.string().describe('event type name at booking time'),
+	status: z.enum(EVENT_STATUSES).describe('active or canceled'),
+	start_time: ts('start'),
+	end_time: ts('end'),
+	event_type: EventTypeUri,
+	location: z
+		.strictObject({
+			type: z.enum(LOCATION_TYPES).describe('location kind'),
+			location: z.string().nullable().describe('address or phone for physical/call kinds, else null'),
+			status: z.enum(LOCATION_STATUSES).nullable().describe('conference link creation status, null for non-conference kinds'),
+			join_url: z.string().nullable().describe('conference URL, null for non-conference kinds')
+		})
+		.describe('where the meeting happens'),
+	invitees_counter: z
+		.strictObject({
+			total: z.number().int().nonnegative().describe('invitees ever booked'),
+			active: z.number().int().nonnegative().describe('invitees not canceled'),
+			limit: z.number().int().positive().describe('seats: 1, or the group limit')
+		})
+		.describe('invitee counts'),
+	event_memberships: z
+		.array(z.strictObject({ user: UserUri, user_email: z.email().describe('host email, lower-case'), user_name: z.string().describe('host display name') }))
+		.min(1)
+		.describe('hosts of this meeting'),
+	event_guests: z.array(z.strictObject({ email: z.email().describe('guest email'), created_at: ts('added'), updated_at: ts('updated') })).describe('extra guests'),
+	cancellation: Cancellation.nullable().describe('set when status is canceled'),
+	calendar_event: z
+		.strictObject({ kind: z.enum(CALENDAR_KINDS).describe('calendar provider'), external_id: z.string().describe('id in the host calendar') })
+		.nullable()
+		.describe('the synced calendar entry, null = none'),
+	meeting_notes_plain: z.string().nullable().describe('host notes, plain text'),
+	created_at: ts('booked'),
+	updated_at: ts('last updated')
+});
+export type ScheduledEvent = z.infer<typeof ScheduledEvent>;
+
+/** An invitee of a scheduled event. Reschedule = old invitee canceled (`rescheduled:true`, `new_invitee`) + new one (`old_invitee`). */
+export const Invitee = z.strictObject({
+	uri: InviteeUri,
+	email: z.email().describe('invitee email, lower-case; join key to HubSpot contacts / Outreach prospects'),
+	first_name: z.string().nullable().describe('first name (null when the form asks for the full name)'),
+	last_name: z.string().nullable().describe('last name'),
+	name: z.string().describe('full name'),
+	status: z.enum(INVITEE_STATUSES).describe('active or canceled'),
+	timezone: IanaZone.describe('the invitee’s IANA zone at booking'),
+	event: ScheduledEventUri.describe('the scheduled event'),
+	questions_and_answers: z
+		.array(z.strictObject({ question: z.string().describe('question text'), answer: z.string().describe('answer text'), position: z.number().int().nonnegative().describe('0-based question order') }))
+		.describe('booking form answers'),
+	tracking: z
+		.strictObject({
+			utm_campaign: z.string().nullable().describe('utm_campaign, null = absent'),
+			utm_source: z.string().nullable().describe('utm_source, e.g. "outreach", null = absent'),
+			utm_medium: z.string().nullable().describe('utm_medium, null = absent'),
+			utm_content: z.string().nullable().describe('utm_content, null = absent'),
+			utm_term: z.string().nullable().describe('utm_term, null = absent'),
+			salesforce_uuid: z.string().nullable().describe('Salesforce record id passed in the link, null = absent')
+		})
+		.describe('UTM parameters of the booking link; all null when none'),
+	text_reminder_number: z.string().nullable().describe('phone for SMS reminders'),
+	rescheduled: z.boolean().describe('true on the canceled invitee of a reschedule'),
+	old_invitee: InviteeUri.nullable().describe('the invitee this one replaced (reschedule), else null'),
+	new_invitee: InviteeUri.nullable().describe('the invitee that replaced this one, else null'),
+	cancel_url: z.string().describe('"https://calendly.com/cancellations/{uuid}"'),
+	reschedule_url: z.string().describe('"https://calendly.com/reschedulings/{uuid}"'),
+	routing_form_submission: RoutingFormSubmissionUri.nullable().describe('submission that routed here, else null'),
+	cancellation: Cancellation.nullable().describe('set when status is canceled'),
+	payment: z.null().describe('payments are not modelled: always null'),
+	no_show: z
+		.strictObject({ uri: uriOf('invitee_no_shows'), created_at: ts('marked no-show') })
+		.nullable()
+		.describe('set when the host marked the invitee as a no-show'),
+	reconfirmation: z.null().describe('reconfirmation is not modelled: always null'),
+	created_at: ts('booked'),
+	updated_at: ts('last updated')
+});
+export type Invitee = z.infer<typeof Invitee>;
+
+/** A routing form (questions → event type / message / URL). */
+export const RoutingForm = z.strictObject({
+	uri: RoutingFormUri,
+	organization: OrganizationUri,
+	name: z.string().describe('form name'),
+	status: z.enum(ROUTING_FORM_STATUSES).describe('draft or published'),
+	questions: z
+		.array(
+			z.strictObject({
+				uuid: z.string().regex(new RegExp(`^${UUID_RE}$`)).describe('question id'),
+				name: z.string().describe('question text'),
+				type: z.enum(ROUTING_QUESTION_TYPES).describe('answer kind'),
+				required: z.boolean().describe('true when an answer is required'),
+				answer_choices: z.array(z.string()).describe('choices for select/radios, [] otherwise')
+			})
+		)
+		.describe('questions in order'),
+	created_at: ts('created'),
+	updated_at: ts('last updated')
+});
+export type RoutingForm = z.infer<typeof RoutingForm>;
+
+/** One submission of a routing form. */
+export const RoutingFormSubmission = z.strictObject({
+	uri: RoutingFormSubmissionUri,
+	routing_form: RoutingFormUri,
+	questions_and_answers: z
+		.array(z.strictObject({ question_uuid: z.string().describe('routing form question uuid'), question: z.string().describe('question text'), answer: z.string().describe('answer text') }))
+		.describe('answers in question order'),
+	tracking: z
+		.strictObject({
+			utm_campaign: z.string().nullable().describe('utm_campaign, null = absent'),
+			utm_source: z.string().nullable().describe('utm_source, e.g. "outreach", null = absent'),
+			utm_medium: z.string().nullable().describe('utm_medium, null = absent'),
+			utm_content: z.string().nullable().describe('utm_content, null = absent'),
+			utm_term: z.string().nullable().describe('utm_term, null = absent'),
+			salesforce_uuid: z.string().nullable().describe('Salesforce record id passed in the link, null = absent')
+		})
+		.describe('UTM parameters'),
+	result: z
+		.strictObject({ type: z.enum(ROUTING_RESULT_TYPES).describe('event_type, custom_message or external_url'), value: z.string().describe('event type URI, message text or URL') })
+		.describe('where the submitter was routed'),
+	submitter: InviteeUri.nullable().describe('the invitee who then booked, null when they did not'),
+	submitter_type: z.literal('Invitee').nullable().describe('"Invitee" when submitter is set, else null'),
+	created_at: ts('submitted'),
+	updated_at: ts('last updated')
+});
+export type RoutingFormSubmission = z.infer<typeof RoutingFormSubmission>;
+
+
+// ---------------------------------------------------------------------------------------------- API
+
+/** Path prefix of the Calendly gym API on the page origin; stands for {@link CALENDLY_API}. */
+export const CALENDLY_API_BASE = '/api/calendly';
+
+/** Calendly's error body (its API spec's error responses), e.g. 404 `{title: "Resource Not Found", message: "The server could not find the requested resource.", details: []}`. */
+export const ErrorBody = z.strictObject({
+	title: z.string().min(1).describe('error title, e.g. "Invalid Argument", "Resource Not Found", "Already Exists"'),
+	message: z.string().min(1).describe('human explanation, e.g. "The supplied parameters are invalid."'),
+	details: z
+		.array(z.strictObject({ parameter: z.string().describe('the request parameter at fault'), message: z.string().describe('what is wrong with it') }))
+		.optional()
+		.describe('per-parameter details (400), [] or absent otherwise')
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
