@@ -83,7 +83,7 @@ for (const platform of platforms) {
 	});
 
 	for (const bp of mine) {
-		test(`${bp.id}: the oracle passes with score 1 under ${PLAY_TIMEZONE}; its exports equal the UTC golden`, { tag: `@play-${platform}` }, async ({ browser, baseURL, reusedPage }, testInfo) => {
+		test(GOLDEN_WRITE ? `${bp.id}: the oracle passes with score 1 under UTC in a fresh context; its golden hashes are recorded` : `${bp.id}: the oracle passes with score 1 under ${PLAY_TIMEZONE}; its exports equal the UTC golden`, { tag: `@play-${platform}` }, async ({ browser, baseURL, reusedPage }, testInfo) => {
 			// One oracle episode and one verify: 5-15 s idle; the bound leaves room for a loaded 2-core machine.
 			test.setTimeout(90_000);
 			if (GOLDEN_WRITE) {
