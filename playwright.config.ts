@@ -1,8 +1,19 @@
 /**
  * Playwright e2e config: Debian's Chromium (harness/browser.ts) against the built SPA served by
  * `salesgym serve` on 127.0.0.1:4179 (or $SALESGYM_E2E_PORT) (built first when build/ is missing).
+ *
+ * Projects (`npm test` runs each group as its own stage, harness/test-stages.js):
+ * - `core`: gym-neutral browser tests (every tests/e2e spec no other project claims);
+ * - one per platform that has blueprints (its first platform), e.g. `hubspot`: `tests/e2e/<platform>-*.spec.ts`
+ *   plus the one-play-per-blueprint tests of tests/plays/plays.spec.ts tagged `@play-<platform>`;
+ * - `harness`: the env and the runner (harness-env, harness-runner);
+ * - `episodes`: tests/episodes (a 2-task subset unless SALESGYM_TASKS is set);
+ * - `slow`: nginx, the Dockerfile build, the bench smoke, the runner at scale (isolation, calibration);
+ * - `full` (only with SALESGYM_E2E_FULL=1, `npm run e2e:full`): tests/e2e/conformance.spec.ts, two oracle
+ *   replays per blueprint in fresh contexts, for release checks.
  */
 import { defineConfig } from '@playwright/test';
+import { loadBlueprints } from './harness/blueprints';
 import { chromiumLaunchOptions } from './harness/browser';
 
 /**
@@ -11,6 +22,18 @@ import { chromiumLaunchOptions } from './harness/browser';
  */
 const PORT = Number(process.env.SALESGYM_E2E_PORT ?? 4179);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** Platforms with at least one blueprint (a blueprint counts for its first platform), sorted. */
+const PLAY_PLATFORMS = [...new Set(loadBlueprints().map((b) => b.platforms[0]!))].sort();
+
+/** Spec files of the slow stage (tests/e2e). */
+const SLOW = [/\/nginx\.spec\.ts$/, /\/dockerfile\.spec\.ts$/, /\/bench\.spec\.ts$/, /\/harness-scale\.spec\.ts$/];
+/** Spec files of the harness project (tests/e2e). */
+const HARNESS = [/\/harness-env\.spec\.ts$/, /\/harness-runner\.spec\.ts$/];
+/** The double-replay conformance spec (project `full`). */
+const FULL = /\/conformance\.spec\.ts$/;
+/** A platform's own e2e specs, `tests/e2e/<platform>-*.spec.ts`. */
+const platformSpecs = (p: string) => new RegExp(`/tests/e2e/${p}-[^/]*\\.spec\\.ts$`);
 
 export default defineConfig({
 	testDir: 'tests',
@@ -27,9 +50,14 @@ export default defineConfig({
 		trace: 'retain-on-failure'
 	},
 	projects: [
-		{ name: 'e2e', testDir: 'tests/e2e' },
+		{ name: 'core', testDir: 'tests/e2e', testIgnore: [...SLOW, ...HARNESS, FULL, ...PLAY_PLATFORMS.map(platformSpecs)] },
+		// The plays are tagged @play-<platform>: each platform's project drops the other platforms' plays.
+		...PLAY_PLATFORMS.map((p) => ({ name: p, testDir: 'tests', testMatch: [platformSpecs(p), /\/tests\/plays\/[^/]*\.spec\.ts$/], grepInvert: new RegExp(`@play-(?!${p}(?![a-z0-9-]))`) })),
+		{ name: 'harness', testDir: 'tests/e2e', testMatch: HARNESS },
 		// One test per task × attempt (tests/episodes/episodes.spec.ts); `--project episodes --shard=i/n` spreads them.
-		{ name: 'episodes', testDir: 'tests/episodes', fullyParallel: true, retries: 2 }
+		{ name: 'episodes', testDir: 'tests/episodes', fullyParallel: true, retries: 2 },
+		{ name: 'slow', testDir: 'tests/e2e', testMatch: SLOW },
+		...(process.env.SALESGYM_E2E_FULL === '1' ? [{ name: 'full', testDir: 'tests/e2e', testMatch: FULL }] : [])
 	],
 	webServer: {
 		command: `node harness/salesgym.js serve --port ${PORT} --build-if-needed`,

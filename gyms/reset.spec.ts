@@ -1,7 +1,10 @@
 /**
  * Property-style test of the fast reset (gyms/store.ts) over the full seed of every registered gym: random
  * writes (HubSpot through its API, valid and rejected; the other gyms straight into their tables, as a
- * handler would), then a reset → every export equals `initialTables` exactly, and the reset took the delta path.
+ * handler would), then a reset → every export equals `initialTables` exactly, the run meta is the new run's
+ * (seq 0, the next ids of a fresh load), HubSpot's API reads (its read cache) serve the reset rows, and the
+ * reset took the delta path. (What a reused browser context keeps besides: the page reloads at every
+ * `startEpisode`, and tests/plays/plays.spec.ts compares each reset's export with a fresh load's.)
  */
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
@@ -81,28 +84,56 @@ async function randomEpisode(round: number): Promise<number> {
 	return writes;
 }
 
-async function expectInitial(taskId: string | null): Promise<void> {
+/** Next ids per gym and task after the first reset to it (a full load on a fresh database): later resets must match. */
+const nextIdsSeen = new Map<string, Record<string, number>>();
+
+/** Every non-archived HubSpot contact as the API reads it (through the read cache): id → the properties the episodes change. */
+async function contactsViaApi(): Promise<Map<string, unknown>> {
+	const props = ['email', 'hs_lead_status', 'hubspot_owner_id', 'lifecyclestage'];
+	const out = new Map<string, unknown>();
+	let after: string | undefined;
+	do {
+		const res = await gyms[0]!.handle(req('POST', `${CONTACTS}/search`, { limit: 200, properties: props, ...(after ? { after } : {}) }));
+		const body = res.body as { results: { id: string; properties: Record<string, unknown> }[]; paging?: { next: { after: string } } };
+		for (const r of body.results) out.set(r.id, Object.fromEntries(props.map((p) => [p, r.properties[p] ?? null])));
+		after = body.paging?.next.after;
+	} while (after);
+	return out;
+}
+
+async function expectInitial(taskId: string | null, runId: string): Promise<void> {
 	const bp = taskId ? ctx.blueprints.get(taskId) : undefined;
 	for (const gym of gyms) {
 		const init = { run_id: 'x', task_id: taskId, seed: 1, clock: bp?.clock ?? '2026-03-02T09:00:00.000Z', fixtures: bp?.fixtures[gym.name as keyof typeof bp.fixtures] };
 		const exp = await gym.exportState();
-		expect(exp.tables, `${gym.name} after reset`).toEqual(await gym.initialTables(init));
+		const initial = await gym.initialTables(init);
+		expect(exp.tables, `${gym.name} after reset`).toEqual(initial);
 		expect(exp.events).toEqual([]);
-		expect(exp.meta.seq).toBe(0);
+		// The whole run meta, next ids included (an episode's creates advance them): nothing carries over.
+		expect(exp.meta).toMatchObject({ key: 'run', run_id: runId, task_id: taskId, seed: 1, clock: init.clock, seq: 0 });
+		const key = `${gym.name}|${taskId}`;
+		if (nextIdsSeen.has(key)) expect(exp.meta.next_ids, `${gym.name} next ids after reset`).toEqual(nextIdsSeen.get(key));
+		else nextIdsSeen.set(key, exp.meta.next_ids);
+		if (gym.name === 'hubspot') {
+			// HubSpot's in-memory read cache (api/records.ts) answers reads outside transactions: after a reset it must serve the reset rows.
+			const rows = (initial.contacts as { id: string; archived?: boolean; properties: Record<string, unknown> }[]).filter((c) => !c.archived);
+			const want = new Map(rows.map((c) => [c.id, Object.fromEntries(['email', 'hs_lead_status', 'hubspot_owner_id', 'lifecyclestage'].map((p) => [p, c.properties[p] ?? null]))]));
+			expect(await contactsViaApi(), 'contacts read through the API after reset').toEqual(want);
+		}
 	}
 }
 
 describe('fast reset over the full seed of every gym', () => {
 	it('random writes then reset → every export equals initialTables exactly, by the delta path (also across a fixture change)', async () => {
 		await initRun(ctx, { task_id: TASK, run_id: 'r0' });
-		await expectInitial(TASK);
+		await expectInitial(TASK, 'r0');
 		const plan: (string | null)[] = [TASK, TASK, null, TASK];
 		for (let round = 0; round < plan.length; round++) {
 			expect(await randomEpisode(round)).toBeGreaterThan(10);
 			await markAll();
 			await initRun(ctx, plan[round] ? { task_id: plan[round]!, run_id: `r${round + 1}` } : { run_id: `r${round + 1}` });
 			expect(await probesLeft(), 'the reset cleared the databases: it was not a delta reset').toBe(dbs.length);
-			await expectInitial(plan[round]!);
+			await expectInitial(plan[round]!, `r${round + 1}`);
 			for (const db of dbs) expect(await db.table('dirty').count()).toBe(0);
 		}
 	}, 120_000);
@@ -114,6 +145,6 @@ describe('fast reset over the full seed of every gym', () => {
 		await markAll();
 		await initRun(ctx, { task_id: TASK, run_id: 'i1' });
 		expect(await (dbs[0]!.table('meta').get('probe'))).toBeUndefined();
-		await expectInitial(TASK);
+		await expectInitial(TASK, 'i1');
 	}, 120_000);
 });

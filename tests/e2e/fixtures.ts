@@ -2,7 +2,7 @@
  * Playwright fixture for gym e2e tests: `import { test, expect } from './fixtures'`, then use `gym` in a test.
  * Every call is fetched from the page context, because only pages the Service Worker controls reach it.
  */
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Blueprint } from '../../blueprints/schema';
 import { RunResponse, VerifyResponse, type RunRequest } from '../../harness/contract';
 import { InfrastructureError } from '../../harness/errors';
@@ -81,3 +81,39 @@ export const verify = (page: Page, bp: Blueprint, runId: string): Promise<Verify
 
 /** `GET /__salesgym/state`, from the page: the canonical export text. */
 export const exportState = (page: Page): Promise<string> => gymFor(page).exportState();
+
+/** Default time zone of {@link reusedContextTest}'s context: America/Los_Angeles (not UTC, so zone bugs show). */
+export const REUSED_CONTEXT_TIMEZONE = 'America/Los_Angeles';
+
+/**
+ * Playwright's `test` with one browser context per WORKER (`workerContext`, created on first use in
+ * `timezoneId`, default {@link REUSED_CONTEXT_TIMEZONE}) and `reusedPage`, that context's single page: tests
+ * that use it reset the gym (`POST /__salesgym/run`, e.g. through `startEpisode`) instead of paying for a
+ * fresh context's first load (SW install + full seed load) each time. The reset is proven equal to a fresh
+ * load by gyms/reset.spec.ts (database rows, events, run meta) and by the HubSpot read-cache test
+ * (gyms/hubspot/api/merge.spec.ts); tests/plays/plays.spec.ts checks the export after each such reset.
+ * Before each test, pages left open by the previous one are closed (one page stays); when a test fails,
+ * Playwright starts a new worker, so a broken context never serves the next test. A failing test gets a
+ * screenshot of the page attached (the reused context is not traced).
+ */
+export const reusedContextTest = base.extend<{ reusedPage: Page }, { workerContext: BrowserContext; reusedTimezone: string }>({
+	reusedTimezone: [REUSED_CONTEXT_TIMEZONE, { scope: 'worker', option: true }],
+	workerContext: [
+		async ({ browser, reusedTimezone }, use, workerInfo) => {
+			const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL, timezoneId: reusedTimezone });
+			await use(context);
+			await context.close();
+		},
+		{ scope: 'worker' }
+	],
+	reusedPage: async ({ workerContext }, use, testInfo) => {
+		const open = workerContext.pages().filter((p) => !p.isClosed());
+		for (const extra of open.slice(1)) await extra.close();
+		const page = open[0] ?? (await workerContext.newPage());
+		await use(page);
+		if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
+			const shot = await page.screenshot({ fullPage: true }).catch(() => null);
+			if (shot) await testInfo.attach('reused-page.png', { body: shot, contentType: 'image/png' });
+		}
+	}
+});

@@ -6,12 +6,14 @@
  *   npx playwright merge-reports --reporter html ./all-blob-reports
  *
  * Environment: SALESGYM_AGENT (default oracle), SALESGYM_K (attempts, default 1), SALESGYM_TASKS (id, glob or
- * all), SALESGYM_MAX_STEPS (default 50), SALESGYM_REWARD (binary|partial). Each test attaches its trajectory
+ * all; default: the {@link DEFAULT_TASKS} blueprints with the fewest oracle actions, ties by id, because
+ * `npm test` already plays every oracle once in tests/plays/ and this project only has to prove the path),
+ * SALESGYM_MAX_STEPS (default 50), SALESGYM_REWARD (binary|partial). Each test attaches its trajectory
  * JSONL and records the verdict as a `verdict` annotation. A test fails on an infrastructure error (and
  * Playwright retries it); an agent's failure fails the test only for the oracle, whose failure is a bug.
  */
 import { expect, test } from '@playwright/test';
-import { agentByName } from '../../harness/agents';
+import { agentByName, oracleActions } from '../../harness/agents';
 import { loadBlueprints, selectTasks } from '../../harness/blueprints';
 import { DEFAULT_MAX_STEPS, makeEnv, type RewardMode } from '../../harness/env';
 import { playEpisode } from '../../harness/runner';
@@ -20,7 +22,12 @@ const agent = agentByName(process.env.SALESGYM_AGENT ?? 'oracle');
 const k = Number(process.env.SALESGYM_K ?? 1);
 const maxSteps = Number(process.env.SALESGYM_MAX_STEPS ?? DEFAULT_MAX_STEPS);
 const reward: RewardMode = process.env.SALESGYM_REWARD === 'partial' ? 'partial' : 'binary';
-const tasks = selectTasks(loadBlueprints(), process.env.SALESGYM_TASKS ?? 'all');
+/** How many tasks run when SALESGYM_TASKS is unset. */
+const DEFAULT_TASKS = 2;
+const all = loadBlueprints();
+const tasks = process.env.SALESGYM_TASKS
+	? selectTasks(all, process.env.SALESGYM_TASKS)
+	: [...all].sort((a, b) => oracleActions(a).length - oracleActions(b).length || (a.id < b.id ? -1 : 1)).slice(0, DEFAULT_TASKS);
 
 for (const blueprint of tasks) {
 	for (let attempt = 0; attempt < k; attempt++) {
