@@ -9,7 +9,7 @@
 import { worldFor } from '../../seeds';
 import { fnv1a, rng } from '../../seeds/rng';
 import { DAY_MS, isoPlus, type Meeting, type Person, type World } from '../../seeds/world';
-import { fixtureKey, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
+import { fixtureKey, memoPerWorld, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';
 import type { RunInit } from '../types';
 import { danglingRefDetails } from './integrity';
@@ -96,14 +96,7 @@ const QUESTIONS: Record<KindDescription, Question[]> = {
  * Projects the world onto Calendly's base tables: rows in their wire shape, each table in `uri` order.
  * Pure and deterministic (same world → identical JSON). Cached per world object.
  */
-export function project(world: World): CalendlyState {
-	const hit = projected.get(world);
-	if (hit) return hit;
-	const out = build(world);
-	projected.set(world, out);
-	return out;
-}
-const projected = new WeakMap<World, CalendlyState>();
+export const project: (world: World) => CalendlyState = memoPerWorld(build);
 
 function build(world: World): CalendlyState {
 	const { epoch, seed } = world;

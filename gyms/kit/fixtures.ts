@@ -3,6 +3,7 @@
  * over the seed projection (each row added, or replacing the row with the same primary key).
  */
 import type { z } from 'zod';
+import type { World } from '../../seeds/world';
 
 /**
  * How a fixture error path is written: `brackets` = `fixtures.hubspot.contacts[0].id`; `dots` =
@@ -67,4 +68,20 @@ export function mergeFixtureRows<R>(tables: readonly string[], base: Readonly<Re
 		out[t] = cmp ? merged.sort(cmp) : merged;
 	}
 	return { tables: out, index };
+}
+
+/**
+ * A gym's projection of the seed world, computed once per world object (the worlds are cached per seed, so once
+ * per seed): `memoPerWorld(build)(world)`. `build` must be pure; callers treat the result as read-only.
+ */
+export function memoPerWorld<T>(build: (world: World) => T): (world: World) => T {
+	const cache = new WeakMap<World, T>();
+	return (world) => {
+		let hit = cache.get(world);
+		if (hit === undefined) {
+			hit = build(world);
+			cache.set(world, hit);
+		}
+		return hit;
+	};
 }

@@ -4,7 +4,7 @@
  */
 export { bodyParser, zodMessage, type BodyParser } from './body';
 export { defineGym, kitRoutes, type DefinedGym, type GymDefinition } from './define';
-export { fixtureKey, fixturePath, mergeFixtureRows, parseFixtures, type FixturePathStyle, type MergedFixtures } from './fixtures';
+export { fixtureKey, fixturePath, memoPerWorld, mergeFixtureRows, parseFixtures, type FixturePathStyle, type MergedFixtures } from './fixtures';
 export { actingUser, type Me } from './me';
 export { cachedTable, readMeta, trackGenerations, type CachedTable } from './read-cache';
 export { compilePath, createRouter, type ErrorAdapter, type Handler, type Route, type Router } from './router';

@@ -8,7 +8,7 @@
 import { rng } from '../../seeds/rng';
 import { worldFor } from '../../seeds';
 import { DAY_MS, isoPlus, type Company, type Person, type World } from '../../seeds/world';
-import { fixtureKey, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
+import { fixtureKey, memoPerWorld, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';
 import type { RunInit } from '../types';
 import { danglingRefDetails } from './integrity';
@@ -133,14 +133,7 @@ const htmlToText = (html: string) => html.replace(/<br\s*\/?>/g, '\n').replace(/
  * @returns the tables `users, mailboxes, stages, accounts, prospects, sequences, sequenceSteps, templates,
  *   sequenceTemplates, sequenceStates, mailings, tasks`.
  */
-export function project(world: World): Tables {
-	const hit = projected.get(world);
-	if (hit) return hit;
-	const out = build(world);
-	projected.set(world, out);
-	return out;
-}
-const projected = new WeakMap<World, Tables>();
+export const project: (world: World) => Tables = memoPerWorld(build);
 
 function build(world: World): Tables {
 	const { epoch, seed } = world;

@@ -10,7 +10,7 @@
 import { worldFor } from '../../seeds';
 import { fnv1a, rng } from '../../seeds/rng';
 import { DAY_MS, isoPlus, type Company, type Person, type World } from '../../seeds/world';
-import { fixtureKey, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
+import { fixtureKey, memoPerWorld, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';
 import type { RunInit } from '../types';
 import { danglingRefDetails } from './integrity';
@@ -118,14 +118,7 @@ const month = (iso: string) => iso.slice(0, 7);
  * Projects the world onto Sales Navigator's base tables (wire rows, each table in key order).
  * Pure and deterministic (same world → identical JSON). Cached per world object.
  */
-export function project(world: World): SalesNavState {
-	const hit = projected.get(world);
-	if (hit) return hit;
-	const out = build(world);
-	projected.set(world, out);
-	return out;
-}
-const projected = new WeakMap<World, SalesNavState>();
+export const project: (world: World) => SalesNavState = memoPerWorld(build);
 
 function build(world: World): SalesNavState {
 	const { epoch, seed } = world;
