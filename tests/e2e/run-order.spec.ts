@@ -2,7 +2,7 @@
  * Run-wide order in the real browser: two gyms (Sales Navigator and HubSpot), each with its own IndexedDB database,
  * served by one Service Worker. The verifier's `$events` carry `run_seq`, so an inline assertion can say "the
  * Sales Navigator list write came before the HubSpot create", although both gyms' virtual clocks read the same
- * time (the old (at, gym, seq) order would put hubspot first every time).
+ * time (the old (at, gym, seq) order would put hubspot first every time), and it survives a Service Worker restart.
  */
 import type { Page } from '@playwright/test';
 import { pageFetch } from '../../harness/page';
@@ -87,4 +87,25 @@ test('$events order by run_seq across gyms: salesnav then hubspot passes; the ot
 		[3, 'salesnav'],
 		[4, 'hubspot']
 	]);
+});
+
+test('after the Service Worker is stopped, the run-wide order continues from the gyms’ metas (no number repeats)', async ({ gym }) => {
+	await gym.open('/');
+	await gym.reset({ run_id: 'order-restart' });
+	await saveLeadToList(gym.page);
+	const cdp = await gym.page.context().newCDPSession(gym.page);
+	const statuses: string[] = [];
+	cdp.on('ServiceWorker.workerVersionUpdated', (e) => statuses.push(...e.versions.map((v) => v.runningStatus)));
+	await cdp.send('ServiceWorker.enable');
+	await cdp.send('ServiceWorker.stopAllWorkers');
+	await expect.poll(() => statuses.at(-1)).toBe('stopped');
+	await createContact(gym.page, 'order.restart@example.com');
+	expect(statuses.at(-1)).toBe('running');
+	const state = JSON.parse(await gym.exportState()) as { events: { run_seq: number; gym: string }[] };
+	expect(state.events.map((e) => [e.run_seq, e.gym])).toEqual([
+		[1, 'salesnav'],
+		[2, 'salesnav'],
+		[3, 'hubspot']
+	]);
+	expect((await gym.verify({ run_id: 'order-restart', assertions: [ASSERTIONS[0]!] })).passed).toBe(true);
 });
