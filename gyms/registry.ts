@@ -15,7 +15,15 @@ import type { Gym } from './types';
  * combined build, only `SALESGYM_PLATFORM`'s gym in a standalone one (gyms/deployment.ts).
  */
 export function createGyms(): Gym[] {
-	return [createHubSpotGym(), createOutreachGym(), createCalendlyGym(), createSalesNavGym()].filter((g) => servesGym(g.name));
+	// Only the served gyms are created: a created gym registers its database with the run-wide order (gyms/kit),
+	// which reads the metas of every registered database after a restart.
+	const factories: [string, () => Gym][] = [
+		['hubspot', () => createHubSpotGym()],
+		['outreach', () => createOutreachGym()],
+		['calendly', () => createCalendlyGym()],
+		['salesnav', () => createSalesNavGym()]
+	];
+	return factories.filter(([name]) => servesGym(name)).map(([, create]) => create());
 }
 
 /**

@@ -54,7 +54,7 @@ export function syntheticExport(rows: number, others?: Pick<StateExportDoc, 'gym
 	const restMeta = Object.fromEntries(Object.entries(others?.meta ?? {}).filter(([g]) => g !== 'hubspot'));
 	return {
 		format: 'salesgym.state',
-		version: 1,
+		version: 2,
 		run_id: BENCH_RUN_ID,
 		task_id: null,
 		seed: 1,
@@ -102,7 +102,7 @@ export function syntheticExport(rows: number, others?: Pick<StateExportDoc, 'gym
 			}
 		},
 		events: [],
-		meta: { ...restMeta, hubspot: { clock: BENCH_CLOCK, next_ids: { companies: 100_001 + companies, contacts: contacts + 1 }, seq: 0 } }
+		meta: { ...restMeta, hubspot: { clock: BENCH_CLOCK, next_ids: { companies: 100_001 + companies, contacts: contacts + 1 }, seq: 0, run_seq: 0, actor: '1001' } }
 	};
 }
 

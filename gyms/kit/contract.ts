@@ -24,7 +24,8 @@ export type InitRequest = z.infer<typeof InitRequest>;
 
 /**
  * Answer of `POST /__salesgym/run` (and of `PUT /__salesgym/state`): the run now current. `counts` = rows per
- * table per gym after the reset; `actors` = the acting (signed-in) user id per gym, when the run names them.
+ * table per gym after the reset; `actors` = the acting (signed-in) team user id per gym (the blueprint's `actors`, else
+ * `1001`).
  */
 export const RunInfo = z.strictObject({
 	run_id: z.string().min(1).describe('episode id shared by all gyms'),
@@ -32,7 +33,7 @@ export const RunInfo = z.strictObject({
 	seed: z.number().int().nonnegative().describe('seed world number; passed back on Reset to re-create the same episode'),
 	clock: z.string().describe('virtual time at reset, UTC ISO-8601 ms'),
 	counts: z.record(z.string(), z.record(z.string(), z.number().int().nonnegative())).describe('gym → table → rows after the reset'),
-	actors: z.record(z.string(), z.string()).optional().describe('gym → id of the user signed in to that gym for this run')
+	actors: z.record(z.string(), z.string()).describe('gym → id of the team user signed in to that gym for this run, e.g. {"hubspot": "1001"}')
 });
 export type RunInfo = z.infer<typeof RunInfo>;
 
