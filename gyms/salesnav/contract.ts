@@ -378,3 +378,9 @@ export const ErrorBody = z.strictObject({
 	message: z.string().min(1).describe('human explanation')
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Body of `POST /api/salesnav/lists/{listId}/entries` ("Save to list"): 1–100 lead ids (duplicates are saved once). */
+export const AddEntriesBody = z.strictObject({
+	leadIds: z.array(LeadId).min(1).max(100).describe('leads to save to the list, 1–100 lead ids ("ACwAA…")')
+});
+export type AddEntriesBody = z.infer<typeof AddEntriesBody>;

@@ -9,23 +9,18 @@
  *   body, an account list, or a lead that does not exist; 404 `NOT_FOUND` for a list the acting seat cannot see.
  * `List` = the stored list row plus `type: "LEAD" | "ACCOUNT"` and `memberCount`.
  */
-import { z } from 'zod';
 import { bodyParser } from '../../kit/body';
 import { readMeta } from '../../kit/read-cache';
 import { writer } from '../../kit/write';
 import type { ApiRequest, ApiResponse, RunMeta } from '../../types';
 import type { SalesNavDb } from '../db';
-import { LeadId, type AccountList, type LeadList } from '../schema';
+import { AddEntriesBody } from '../contract';
+import type { AccountList, LeadList } from '../schema';
 import { SALESNAV_ERRORS, SalesNavError } from './errors';
 
 const parseBody = bodyParser(SALESNAV_ERRORS.invalidBody);
 const { stampOf, commitRows } = writer('salesnav', SALESNAV_ERRORS.noRun);
 
-/** Body of `POST /lists/{listId}/entries`: 1–100 lead ids (duplicates are saved once). */
-export const AddEntriesBody = z.strictObject({
-	leadIds: z.array(LeadId).min(1).max(100).describe('leads to save to the list, 1–100 lead ids ("ACwAA…")')
-});
-export type AddEntriesBody = z.infer<typeof AddEntriesBody>;
 
 /** A list on the wire: the stored row, its kind and its size. */
 export type WireList = (LeadList & { type: 'LEAD' }) | (AccountList & { type: 'ACCOUNT' });
