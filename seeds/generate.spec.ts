@@ -35,3 +35,13 @@ describe('seeds/generate', () => {
 		expect(World.safeParse(world).success).toBe(false);
 	});
 });
+
+describe('worldFor outside Vite', () => {
+	it('loads the shipped world under tsx (the CLI runtime), where the `?raw` import arrives as parsed JSON', async () => {
+		const { spawnSync } = await import('node:child_process');
+		const script = "import { worldFor, shippedWorlds } from './seeds/index.ts'; const w = worldFor(1); console.log(JSON.stringify([w.people.length, w.epoch === shippedWorlds().get(1)]));";
+		const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('..', import.meta.url).pathname });
+		expect(r.stderr).toBe('');
+		expect(JSON.parse(r.stdout)).toEqual([3000, true]);
+	});
+});

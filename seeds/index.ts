@@ -8,8 +8,11 @@
 import world1 from './world-1.json?raw';
 import { World } from './world';
 
-/** Seed number → the committed world's text (parsed on first use). */
-const RAW: ReadonlyMap<number, string> = new Map([[1, world1]]);
+/**
+ * Seed number → the committed world: its text under Vite (`?raw`, parsed on first use), or the already parsed
+ * object under runtimes that ignore the `?raw` query and load the JSON module itself (tsx, Node's loader).
+ */
+const RAW: ReadonlyMap<number, string | { epoch?: unknown }> = new Map([[1, world1 as string | { epoch?: unknown }]]);
 const cache = new Map<number, World>();
 
 /**
@@ -21,12 +24,12 @@ export function worldFor(seed: number): World {
 	if (hit) return hit;
 	const raw = RAW.get(seed);
 	if (raw === undefined) throw new Error(`seed ${seed} is not shipped; available: ${[...RAW.keys()].join(', ')}`);
-	const world = World.parse(JSON.parse(raw));
+	const world = World.parse(typeof raw === 'string' ? JSON.parse(raw) : raw);
 	cache.set(seed, world);
 	return world;
 }
 
 /** Seed numbers this build ships → their epoch (UTC ISO-8601 ms), without validating the whole world. */
 export function shippedWorlds(): Map<number, string> {
-	return new Map([...RAW].map(([seed, raw]) => [seed, /"epoch":"([^"]+)"/.exec(raw)?.[1] ?? '']));
+	return new Map([...RAW].map(([seed, raw]) => [seed, typeof raw === 'string' ? (/"epoch":"([^"]+)"/.exec(raw)?.[1] ?? '') : String(raw.epoch ?? '')]));
 }
