@@ -2,6 +2,7 @@
  * HubSpot screens through the real SW: edge states are the API's answers, shown as the product shows them.
  */
 import { expect, test } from './fixtures';
+import { editProperty, pick, property } from './ui';
 
 const TASK = 'hubspot/inbound-demo-request-v1';
 
@@ -49,15 +50,17 @@ test('search narrows the table; no match shows the empty state', async ({ gym })
 test('record page: edit lifecycle stage and lead status, Save sends a PATCH, the values persist after reload', async ({ gym }) => {
 	const { page } = gym;
 	await page.getByRole('link', { name: 'Faye Schimmel-Keebler' }).click();
-	await page.getByLabel('Lifecycle stage', { exact: true }).selectOption({ label: 'Customer' });
-	await page.getByLabel('Lead status', { exact: true }).selectOption({ label: 'Connected' });
+	await editProperty(page, 'Lifecycle stage');
+	await pick(page, 'Lifecycle stage', 'Customer');
+	await editProperty(page, 'Lead status');
+	await pick(page, 'Lead status', 'Connected');
 	const patch = page.waitForRequest((r) => r.method() === 'PATCH');
 	await page.getByRole('button', { name: 'Save' }).click();
 	expect(JSON.parse((await patch).postData() ?? '{}')).toEqual({ properties: { lifecyclestage: 'customer', hs_lead_status: 'CONNECTED' } });
 	await expect(page.getByRole('status').filter({ hasText: 'Contact saved' })).toBeVisible();
 	await page.reload();
-	await expect(page.getByLabel('Lifecycle stage', { exact: true })).toHaveValue('customer');
-	await expect(page.getByLabel('Lead status', { exact: true })).toHaveValue('CONNECTED');
+	await expect(property(page, 'Lifecycle stage')).toContainText('Customer');
+	await expect(property(page, 'Lead status')).toContainText('Connected');
 });
 
 test('record page: an unknown id shows the not-found state', async ({ gym }) => {
