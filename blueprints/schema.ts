@@ -7,6 +7,7 @@ import { CalendlyFixture } from '../gyms/calendly/schema';
 import { HubSpotFixture } from '../gyms/hubspot/schema';
 import { OutreachFixture } from '../gyms/outreach/schema';
 import { SalesNavFixture } from '../gyms/salesnav/schema';
+import { TEAM_USER_IDS } from '../seeds/team';
 import { Assertion } from '../verifier/schema';
 
 /** Gyms a blueprint may touch (gym names, as in `/api/<gym>/`). */
@@ -114,6 +115,27 @@ export const Fixtures = z.strictObject({
 });
 export type Fixtures = z.infer<typeof Fixtures>;
 
+/**
+ * Who is logged in to each gym during the episode (the acting user): platform → a team user id of the seed
+ * world (`"1001"` … `"1012"`). A platform left out gets the default actor, 1001 (Maya Patel). Each gym answers
+ * its actor at `GET /api/<gym>/me`.
+ */
+export const Actors = z
+	.strictObject(
+		Object.fromEntries(
+			PLATFORMS.map((p) => [
+				p,
+				z
+					.string()
+					.refine((id) => TEAM_USER_IDS.includes(id), { message: `not a team user of the seed world (${TEAM_USER_IDS[0]}–${TEAM_USER_IDS.at(-1)})` })
+					.optional()
+					.describe(`team user id logged in to ${p}, e.g. "1003"; default "1001"`)
+			])
+		) as Record<Platform, z.ZodOptional<z.ZodString>>
+	)
+	.describe('platform → acting team user id');
+export type Actors = z.infer<typeof Actors>;
+
 /** Difficulty bands of `salesgym calibrate`, easiest first. */
 export const BANDS = ['easy', 'medium', 'hard', 'unsolved'] as const;
 export const Band = z.enum(BANDS);
@@ -147,10 +169,14 @@ export const Blueprint = z
 		start_path: z.string().startsWith('/').describe('where the episode starts, e.g. /hubspot/contacts'),
 		clock: z.iso.datetime({ offset: false, precision: 3 }).describe('virtual time at reset, UTC ISO-8601 ms'),
 		fixtures: Fixtures,
+		actors: Actors.optional().describe('who is logged in to each platform (default: 1001 everywhere)'),
 		steps: z.array(Step).min(1),
 		difficulty: Difficulty.optional().describe('pass@k calibration, written by `salesgym calibrate --write`')
 	})
 	.superRefine((bp, ctx) => {
+		for (const p of Object.keys(bp.actors ?? {}) as Platform[]) {
+			if (!bp.platforms.includes(p)) ctx.addIssue({ code: 'custom', path: ['actors', p], message: `platform "${p}" is not in platforms` });
+		}
 		const ids = new Set<string>();
 		bp.steps.forEach((step, i) => {
 			if (!bp.platforms.includes(step.platform)) {

@@ -15,13 +15,16 @@ export const RunMetaSchema = z.strictObject({
 	seed: z.number().int().nonnegative().describe('seed world number'),
 	clock: RunTime.describe('virtual time, UTC ISO-8601 ms'),
 	seq: z.number().int().nonnegative().describe('committed state changes so far'),
-	next_ids: z.record(z.string(), z.number().int().positive()).describe('next id per object type')
+	run_seq: z.number().int().nonnegative().describe('last run-wide sequence number this gym committed (0 after a reset)'),
+	next_ids: z.record(z.string(), z.number().int().positive()).describe('next id per object type'),
+	actor: z.string().regex(/^\d+$/).describe('acting (logged-in) team user id of the seed world, e.g. "1001"')
 });
 
 /** {@link import('./types').GymEvent} of the gym `gym`: one state-changing API call. */
 export function gymEventSchema(gym: string) {
 	return z.strictObject({
 		seq: z.number().int().positive().describe('1-based, per gym, in commit order'),
+		run_seq: z.number().int().positive().describe('run-wide order over the gyms of one deployment (origin), gaps allowed'),
 		at: RunTime.describe('virtual time of the call, UTC ISO-8601 ms'),
 		gym: z.literal(gym),
 		method: z.string(),

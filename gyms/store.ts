@@ -19,6 +19,7 @@
  */
 import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTransaction, type Middleware } from 'dexie';
 import { fnv1a } from '../seeds/rng';
+import { DEFAULT_ACTOR } from '../seeds/team';
 import type { GymEvent, GymExport, RunInit, RunMeta } from './types';
 
 /** Tables every gym database must declare besides its data tables, with their Dexie schema strings. */
@@ -255,7 +256,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 	}
 
 	function runMetaOf(init: RunInit, entry: Entry): RunMeta {
-		return { key: 'run', run_id: init.run_id, task_id: init.task_id, seed: init.seed, clock: init.clock, seq: 0, next_ids: { ...entry.next_ids } };
+		return { key: 'run', run_id: init.run_id, task_id: init.task_id, seed: init.seed, clock: init.clock, seq: 0, run_seq: 0, next_ids: { ...entry.next_ids }, actor: init.actor ?? DEFAULT_ACTOR };
 	}
 
 	/** Clears every table and writes `rows` + meta + events, in one transaction (untracked). */

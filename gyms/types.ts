@@ -28,6 +28,11 @@ export interface ApiResponse {
 export interface GymEvent {
 	/** 1-based, per gym, in order of commit. */
 	seq: number;
+	/**
+	 * Run-wide order over every gym of one deployment (one origin): 1-based, increasing in commit order, gaps
+	 * allowed (gyms/kit/run-order.ts). Not comparable between gyms served on different origins.
+	 */
+	run_seq: number;
 	/** Virtual time of the call, UTC ISO-8601 ms. */
 	at: string;
 	gym: string;
@@ -54,8 +59,12 @@ export interface RunMeta {
 	clock: string;
 	/** Number of committed state changes (= last event seq). */
 	seq: number;
+	/** The last run-wide sequence number this gym committed (0 after a reset; see GymEvent.run_seq). */
+	run_seq: number;
 	/** Next id per object type. */
 	next_ids: Record<string, number>;
+	/** The acting (logged-in) team user of this gym, a world user id, e.g. `"1001"`. */
+	actor: string;
 }
 
 /** Virtual time that passes per committed state change, ms. Deterministic: no host clock is read. */
@@ -70,6 +79,8 @@ export interface RunInit {
 	clock: string;
 	/** The gym's fixtures from the blueprint (validated by the gym's fixture schema), if any. */
 	fixtures?: unknown;
+	/** The acting (logged-in) team user, a world user id; default `DEFAULT_ACTOR` ("1001") of seeds/team.ts. */
+	actor?: string;
 }
 
 /** A gym's exported slice: its tables (rows in id order), meta and event log. */

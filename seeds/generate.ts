@@ -22,6 +22,7 @@ import {
 	type Sequence,
 	type TeamUser
 } from './world';
+import { TEAM } from './team';
 
 /** Bump when the generator's output changes meaning (recorded in `World.generator`). */
 export const GENERATOR_VERSION = 1;
@@ -62,21 +63,6 @@ const CITY_WEIGHTS = [9, 10, 6, 6, 4, 9, 6, 4, 4, 9, 3, 3, 5, 3, 4, 3, 2, 2, 2, 
 
 const TECHNOLOGIES = ['Salesforce', 'HubSpot', 'Outreach', 'Gong', 'Zoom', 'Slack', 'Snowflake', 'AWS', 'Google Cloud', 'Azure', 'Okta', 'Workday', 'NetSuite', 'Zendesk', 'Marketo', 'Segment', 'Datadog', 'Stripe', 'Shopify', 'Tableau'];
 
-/** The selling team: the walking skeleton's five keep their ids; seven are added. */
-const TEAM: [string, string, TeamUser['role'], string, string, string | null, string][] = [
-	['Maya', 'Patel', 'sdr', 'Sales Development Representative', 'SDR team', '1012', 'America/New_York'],
-	['Jordan', 'Lee', 'sdr', 'Sales Development Representative', 'SDR team', '1012', 'America/Chicago'],
-	['Sofia', 'Rossi', 'ae', 'Account Executive', 'Account Executives', '1005', 'America/New_York'],
-	['Daniel', 'Okafor', 'ae', 'Account Executive', 'Account Executives', '1005', 'Europe/London'],
-	['Hannah', 'Berg', 'manager', 'VP of Sales', 'Sales Leadership', null, 'America/New_York'],
-	['Lucas', 'Moreau', 'sdr', 'Sales Development Representative', 'SDR team', '1012', 'Europe/Paris'],
-	['Aiko', 'Tanaka', 'sdr', 'Sales Development Representative', 'SDR team', '1012', 'Asia/Tokyo'],
-	['Carlos', 'Mendes', 'ae', 'Senior Account Executive', 'Account Executives', '1005', 'America/Los_Angeles'],
-	['Emily', 'Chen', 'ae', 'Account Executive', 'Account Executives', '1005', 'America/Los_Angeles'],
-	['Noah', 'Fischer', 'ae', 'Account Executive', 'Account Executives', '1005', 'Europe/Berlin'],
-	['Grace', 'Kim', 'ae', 'Enterprise Account Executive', 'Account Executives', '1005', 'America/Chicago'],
-	['Ravi', 'Sharma', 'manager', 'SDR Manager', 'Sales Leadership', '1005', 'Europe/London']
-];
 
 const SEQUENCES: [string, Sequence['steps'], number, boolean][] = [
 	['VP Sales – Cold', ['auto_email', 'linkedin_connect', 'auto_email', 'call', 'manual_email'], 3, true],

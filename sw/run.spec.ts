@@ -24,7 +24,7 @@ describe('initRun', () => {
 	it('resets to seed + fixtures at the blueprint clock', async () => {
 		const c = ctx();
 		const info = await initRun(c, { task_id: TASK, run_id: 'ep-1' });
-		expect(info).toEqual({ run_id: 'ep-1', task_id: TASK, seed: 1, clock: '2026-03-02T14:30:00.000Z', counts: {
+		expect(info).toEqual({ run_id: 'ep-1', task_id: TASK, seed: 1, clock: '2026-03-02T14:30:00.000Z', actors: { hubspot: '1001' }, counts: {
 				hubspot: { contacts: 816, companies: 250, deals: 150, associations: 4241, owners: 12, tasks: 200, notes: 300, emails: 702, meetings: 200, templates: 8, pipelines: 1, calls: 100, lists: 5, list_memberships: 121, forms: 4, form_submissions: 60, sequences: 6, sequence_enrollments: 190, inboxes: 11, views: 0 }
 			}
 		});

@@ -5,11 +5,13 @@
 import { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
 import type { Gym, GymEvent, GymExport, RunMeta } from '../gyms/types';
+import { DEFAULT_ACTOR } from '../seeds/team';
 import { canonicalJson } from '../verifier/canonical';
+import { sortEvents } from '../verifier/merge';
 
 /** Export format name and version; bump the version when the export's shape changes. */
 export const EXPORT_FORMAT = 'salesgym.state';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
 
 /** Body of `POST /__salesgym/run`. */
 export const InitRequest = z.strictObject({
@@ -29,6 +31,7 @@ export const RunInfo = z.strictObject({
 	task_id: z.string().nullable(),
 	seed: z.number().int().nonnegative(),
 	clock: z.string().describe('virtual time, UTC ISO-8601 ms'),
+	actors: z.record(z.string(), z.string()).describe('gym → acting (logged-in) team user id, e.g. {"hubspot": "1001"}'),
 	counts: z.record(z.string(), z.record(z.string(), z.number().int().nonnegative())).describe('gym → table → rows')
 });
 export type RunInfo = z.infer<typeof RunInfo>;
@@ -43,10 +46,22 @@ export interface StateExport {
 	/** Latest virtual time over the gyms. */
 	clock: string;
 	gyms: Record<string, Record<string, unknown[]>>;
-	/** State-changing API calls of all gyms, ordered by (at, gym, seq). */
+	/** State-changing API calls of all gyms, in run-wide order (`run_seq`; verifier/merge.ts `sortEvents`). */
 	events: GymEvent[];
-	meta: Record<string, { clock: string; seq: number; next_ids: Record<string, number> }>;
+	meta: Record<string, GymMetaExport>;
 }
+
+/** One gym's run metadata in a {@link StateExport}: its clock, event count, id counters and acting user. */
+export interface GymMetaExport {
+	clock: string;
+	seq: number;
+	next_ids: Record<string, number>;
+	/** The last run-wide sequence number the gym committed (0 after a reset). */
+	run_seq: number;
+	/** The acting (logged-in) team user id. */
+	actor: string;
+}
+
 
 /** Strict schema of a {@link StateExport} (PUT /__salesgym/state, and each export read from the state store). */
 export const StateExportSchema = z.strictObject({
@@ -57,8 +72,13 @@ export const StateExportSchema = z.strictObject({
 	seed: z.number().int().nonnegative(),
 	clock: z.string(),
 	gyms: z.record(z.string(), z.record(z.string(), z.array(z.unknown()))),
-	events: z.array(z.strictObject({ seq: z.number(), at: z.string(), gym: z.string(), method: z.string(), path: z.string(), status: z.number(), entity: z.string(), id: z.string() })),
-	meta: z.record(z.string(), z.strictObject({ clock: z.string(), seq: z.number(), next_ids: z.record(z.string(), z.number()) }))
+	events: z
+		.array(z.strictObject({ seq: z.number(), run_seq: z.number().int().positive(), at: z.string(), gym: z.string(), method: z.string(), path: z.string(), status: z.number(), entity: z.string(), id: z.string() }))
+		.describe('every gym’s events in run_seq order'),
+	meta: z.record(
+		z.string(),
+		z.strictObject({ clock: z.string(), seq: z.number(), next_ids: z.record(z.string(), z.number()), run_seq: z.number().int().nonnegative(), actor: z.string() })
+	)
 });
 
 /** A client error in the run lifecycle; the SW answers it as `{status:"error", message}` with `status`. */
@@ -102,7 +122,8 @@ export async function initRun(ctx: RunContext, body: unknown): Promise<RunInfo> 
 	}
 	const run_id = parsed.data.run_id ?? defaultRunId(task_id, seed);
 	const clock = blueprint?.clock ?? epoch;
-	const inits = ctx.gyms.map((gym) => ({ gym, init: { run_id, task_id, seed, clock, fixtures: blueprint?.fixtures[gym.name as keyof Blueprint['fixtures']] } }));
+	const actorOf = (gym: Gym) => blueprint?.actors?.[gym.name as keyof NonNullable<Blueprint['actors']>] ?? DEFAULT_ACTOR;
+	const inits = ctx.gyms.map((gym) => ({ gym, init: { run_id, task_id, seed, clock, fixtures: blueprint?.fixtures[gym.name as keyof Blueprint['fixtures']], actor: actorOf(gym) } }));
 	// Every gym's fixtures are validated (and its initial tables computed, cached) before any database is written,
 	// so an invalid fixture leaves every gym untouched. Then the gyms (one database each) reset in parallel.
 	for (const { gym, init } of inits) {
@@ -115,7 +136,7 @@ export async function initRun(ctx: RunContext, body: unknown): Promise<RunInfo> 
 	const results = await Promise.all(inits.map(({ gym, init }) => gym.reset(init)));
 	const counts: Record<string, Record<string, number>> = {};
 	inits.forEach(({ gym }, i) => (counts[gym.name] = results[i]!));
-	return { run_id, task_id, seed, clock, counts };
+	return { run_id, task_id, seed, clock, actors: Object.fromEntries(inits.map(({ gym, init }) => [gym.name, init.actor])), counts };
 }
 
 /** The current run as the gyms record it (all gyms share run_id/task_id/seed), or null before any reset. */
@@ -124,7 +145,7 @@ export async function currentRun(ctx: RunContext): Promise<Omit<RunInfo, 'counts
 	const first = metas[0];
 	if (!first || metas.length !== ctx.gyms.length) return null;
 	const clock = metas.map((m) => m.clock).sort().at(-1) ?? first.clock;
-	return { run_id: first.run_id, task_id: first.task_id, seed: first.seed, clock };
+	return { run_id: first.run_id, task_id: first.task_id, seed: first.seed, clock, actors: Object.fromEntries(ctx.gyms.map((g, i) => [g.name, metas[i]!.actor])) };
 }
 
 /**
@@ -144,10 +165,10 @@ export async function exportRun(ctx: RunContext, tables?: (gym: string) => reado
 		if (!p) continue;
 		if (p.meta.run_id !== first.meta.run_id) throw new RunError(409, `gyms disagree on the run: ${name} has ${p.meta.run_id}, not ${first.meta.run_id}`);
 		gyms[name] = p.tables;
-		meta[name] = { clock: p.meta.clock, seq: p.meta.seq, next_ids: p.meta.next_ids };
+		meta[name] = { clock: p.meta.clock, seq: p.meta.seq, next_ids: p.meta.next_ids, run_seq: p.meta.run_seq, actor: p.meta.actor };
 		events.push(...p.events);
 	}
-	events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.gym < b.gym ? -1 : a.gym > b.gym ? 1 : a.seq - b.seq));
+	sortEvents(events);
 	const clock = Object.values(meta).map((m) => m.clock).sort().at(-1) ?? first.meta.clock;
 	const state: StateExport = {
 		format: EXPORT_FORMAT,
@@ -182,7 +203,7 @@ export async function importRun(ctx: RunContext, body: unknown): Promise<RunInfo
 	for (const g of ctx.gyms) if (!(g.name in doc.gyms) || !(g.name in doc.meta)) throw new RunError(400, `gyms.${g.name}: missing from the export`);
 	const snapshots = ctx.gyms.map((g): [Gym, GymExport] => {
 		const m = doc.meta[g.name]!;
-		const meta: RunMeta = { key: 'run', run_id: doc.run_id, task_id: doc.task_id, seed: doc.seed, clock: m.clock, seq: m.seq, next_ids: m.next_ids };
+		const meta: RunMeta = { key: 'run', run_id: doc.run_id, task_id: doc.task_id, seed: doc.seed, clock: m.clock, seq: m.seq, run_seq: m.run_seq, next_ids: m.next_ids, actor: m.actor };
 		return [g, { tables: doc.gyms[g.name]!, meta, events: doc.events.filter((e) => e.gym === g.name) }];
 	});
 	const counts: Record<string, Record<string, number>> = {};
@@ -193,5 +214,5 @@ export async function importRun(ctx: RunContext, body: unknown): Promise<RunInfo
 			throw new RunError(400, (err as Error).message);
 		}
 	}
-	return { run_id: doc.run_id, task_id: doc.task_id, seed: doc.seed, clock: doc.clock, counts };
+	return { run_id: doc.run_id, task_id: doc.task_id, seed: doc.seed, clock: doc.clock, actors: Object.fromEntries(Object.entries(doc.meta).map(([g, m]) => [g, m.actor])), counts };
 }

@@ -35,11 +35,11 @@ function fakeStore(forbid: string[] = []) {
 }
 
 function exportOf(run_id: string, gyms: Record<string, { clock: string; events?: number }>): StateExport {
-	const state: StateExport = { format: 'salesgym.state', version: 1, run_id, task_id: null, seed: 1, clock: '', gyms: {}, events: [], meta: {} };
+	const state: StateExport = { format: 'salesgym.state', version: 2, run_id, task_id: null, seed: 1, clock: '', gyms: {}, events: [], meta: {} };
 	for (const [name, { clock, events = 0 }] of Object.entries(gyms)) {
 		state.gyms[name] = { rows: [{ id: name }] };
-		state.meta[name] = { clock, seq: events, next_ids: { rows: 2 } };
-		for (let seq = 1; seq <= events; seq++) state.events.push({ seq, at: `2026-03-02T14:30:0${seq}.000Z`, gym: name, method: 'POST', path: '/x', status: 201, entity: 'rows', id: String(seq) });
+		state.meta[name] = { clock, seq: events, next_ids: { rows: 2 }, run_seq: events, actor: '1001' };
+		for (let seq = 1; seq <= events; seq++) state.events.push({ seq, run_seq: seq, at: `2026-03-02T14:30:0${seq}.000Z`, gym: name, method: 'POST', path: '/x', status: 201, entity: 'rows', id: String(seq) });
 		state.clock = [state.clock, clock].sort().at(-1)!;
 	}
 	state.events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.gym < b.gym ? -1 : a.gym > b.gym ? 1 : a.seq - b.seq));

@@ -19,14 +19,26 @@ export class MergeError extends Error {
 /** The export shape the merge needs (a `StateExport` of sw/run.ts, or a parsed {@link StateExportDoc}). */
 export type ExportLike = Pick<StateExportDoc, 'format' | 'version' | 'run_id' | 'task_id' | 'seed' | 'clock' | 'gyms' | 'events' | 'meta'>;
 
-/** The order of `$events`: by virtual time, then gym name, then the gym's own seq (the same as sw/run.ts). */
+/** The version-1 order of `$events`: by virtual time, then gym name, then the gym's own seq. */
 export function compareEvents(a: { at: string; gym: string; seq: number }, b: { at: string; gym: string; seq: number }): number {
 	return a.at < b.at ? -1 : a.at > b.at ? 1 : a.gym < b.gym ? -1 : a.gym > b.gym ? 1 : a.seq - b.seq;
 }
 
 /**
+ * The order of `$events` (the same as sw/run.ts): by `run_seq` when every event carries one, else
+ * {@link compareEvents}. `run_seq` is run-wide within one deployment (one origin); exports of gyms on separate
+ * origins each count their own, so across origins it orders deterministically but says nothing about which came
+ * first: check cross-origin order with artifacts that carry from one gym to the next (gyms/kit/README.md).
+ * Sorts in place; returns `events`.
+ */
+export function sortEvents<E extends { at: string; gym: string; seq: number; run_seq?: number | undefined }>(events: E[]): E[] {
+	if (events.every((e) => typeof e.run_seq === 'number')) return events.sort((a, b) => a.run_seq! - b.run_seq! || compareEvents(a, b));
+	return events.sort(compareEvents);
+}
+
+/**
  * Merges the local export with the exports of the run's other gyms (pure; inputs are not modified).
- * - `gyms` and `meta`: the union (every gym once); `events`: all of them, sorted by (at, gym, seq);
+ * - `gyms` and `meta`: the union (every gym once); `events`: all of them, in {@link sortEvents} order;
  * - `clock`: the latest over the parts; `run_id`, `seed`: the local ones (which must match);
  * - `task_id`: the local one, or the first non-null one of the others.
  * @throws MergeError 409 when an export's run_id differs from the local one; 400 when a gym appears in two
@@ -55,7 +67,7 @@ export function mergeExports<T extends ExportLike>(local: T, others: readonly Ex
 		if (other.clock > clock) clock = other.clock;
 		task_id ??= other.task_id;
 	});
-	events.sort(compareEvents);
+	sortEvents(events);
 	return { ...local, task_id, clock, gyms, meta, events };
 }
 

@@ -129,6 +129,7 @@ export interface PlacedAssertion extends Assertion {
 /** One logged state change (the `$events` element), as `gyms/types.ts` GymEvent. */
 export const EventRecord = z.strictObject({
 	seq: z.number().describe('1-based per gym'),
+	run_seq: z.number().int().positive().optional().describe('run-wide order over every gym of one deployment (export version 2+; absent in version 1)'),
 	at: z.string().describe('virtual time, UTC ISO-8601 ms'),
 	gym: z.string(),
 	method: z.string(),
@@ -144,14 +145,23 @@ export const EventRecord = z.strictObject({
  */
 export const StateExportDoc = z.strictObject({
 	format: z.literal('salesgym.state'),
-	version: z.literal(1),
+	version: z.union([z.literal(1), z.literal(2)]).describe('1: no run_seq, no actor; 2: events and meta carry run_seq, meta carries actor'),
 	run_id: z.string().min(1),
 	task_id: z.string().nullable(),
 	seed: z.number().int().nonnegative(),
 	clock: z.string().describe('latest virtual time over the gyms, UTC ISO-8601 ms'),
 	gyms: z.record(z.string(), z.record(z.string(), z.array(z.unknown()))).describe('gym → table → rows'),
 	events: z.array(EventRecord).describe('ordered by (at, gym, seq)'),
-	meta: z.record(z.string(), z.strictObject({ clock: z.string(), seq: z.number(), next_ids: z.record(z.string(), z.number()) }))
+	meta: z.record(
+		z.string(),
+		z.strictObject({
+			clock: z.string(),
+			seq: z.number(),
+			next_ids: z.record(z.string(), z.number()),
+			run_seq: z.number().int().nonnegative().optional().describe('the last run_seq this gym committed (version 2+)'),
+			actor: z.string().optional().describe('acting team user id (version 2+)')
+		})
+	)
 });
 export type StateExportDoc = z.infer<typeof StateExportDoc>;
 

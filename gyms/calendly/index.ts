@@ -1,14 +1,15 @@
 /**
- * The Calendly gym: reset / export / import over its database (the shared store), and its API router.
+ * The Calendly gym on the gym kit: reset / export / import over its database (the shared store), and its router.
  * Base URL on the gym origin: `/api/calendly` (stands for `https://api.calendly.com`).
  *
- * The API endpoints are a later issue: for now every request is answered with Calendly's own 404 error
- * `{title:"Resource Not Found", message:"The server could not find the requested resource.", details:[]}`
- * (platforms.md §4.3), and nothing is written.
+ * The vendor endpoints are a later issue: for now only the kit's routes (`GET /me`) are served; every other path
+ * is answered with Calendly's own 404 error `{title:"Resource Not Found", message:"The server could not find the
+ * requested resource.", details:[]}`, and nothing is written.
  */
-import { createGymStore } from '../store';
-import { gymExportSchema, parseGymExport } from '../export-schema';
-import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
+import { defineGym } from '../kit/define';
+import { gymExportSchema } from '../export-schema';
+import type { Gym } from '../types';
+import { CALENDLY_ERRORS } from './api/errors';
 import { CalendlyDb } from './db';
 import { danglingRefs } from './integrity';
 import { CALENDLY_TABLE_NAMES, CalendlyState } from './schema';
@@ -21,36 +22,19 @@ export const CalendlyExport = gymExportSchema('calendly', CalendlyState);
 const byUri = (a: { uri: string }, b: { uri: string }) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0);
 
 /**
- * Calendly's 404 for a path this replica does not serve (yet).
- * @returns `404 {title:"Resource Not Found", message:"The server could not find the requested resource.", details:[]}`.
- */
-export function notFound(_req: ApiRequest): ApiResponse {
-	return { status: 404, body: { title: 'Resource Not Found', message: 'The server could not find the requested resource.', details: [] } };
-}
-
-/**
  * Creates the Calendly gym over `db` (default: the `salesgym-calendly` database).
  * Reset is the store's; `importState` validates the whole slice (strict rows, meta, events, URIs that resolve)
  * before writing anything.
  */
 export function createCalendlyGym(db = new CalendlyDb()): Gym {
-	const store = createGymStore({
-		gym: 'calendly',
+	return defineGym({
+		name: 'calendly',
 		db,
 		tables: CALENDLY_TABLE_NAMES.map((name) => ({ name, key: 'uri', compare: byUri as (a: never, b: never) => number })),
-		initial: (init: RunInit) => initialState(init)
+		initial: initialState,
+		exportSchema: CalendlyExport,
+		danglingRefs,
+		routes: [],
+		errors: CALENDLY_ERRORS
 	});
-	return {
-		name: 'calendly',
-		reset: store.reset,
-		initialTables: store.initialTables,
-		exportState: store.exportState,
-		async importState(snapshot: GymExport) {
-			return store.importState(parseGymExport('calendly', CalendlyExport, snapshot, danglingRefs));
-		},
-		runMeta: store.runMeta,
-		async handle(req: ApiRequest): Promise<ApiResponse> {
-			return notFound(req);
-		}
-	};
 }

@@ -9,6 +9,7 @@
 import { worldFor } from '../../seeds';
 import { fnv1a, rng } from '../../seeds/rng';
 import { DAY_MS, isoPlus, type Meeting, type Person, type World } from '../../seeds/world';
+import { fixtureKey, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';
 import type { RunInit } from '../types';
 import { danglingRefDetails } from './integrity';
@@ -453,29 +454,13 @@ function build(world: World): CalendlyState {
  */
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState {
 	const base = project(worldFor(init.seed));
-	const parsed = CalendlyFixture.safeParse(init.fixtures ?? {});
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
-		throw new Error(`fixtures.calendly.${issue?.path.join('.')}: ${issue?.message}`);
-	}
-	const tables = {} as Record<CalendlyTable, { uri: string }[]>;
-	const fixtureIndex = new Map<string, number>();
-	for (const t of CALENDLY_TABLE_NAMES) {
-		const extra = (parsed.data[t] ?? []) as { uri: string }[];
-		if (!extra.length) {
-			tables[t] = base[t];
-			continue;
-		}
-		const byUri = new Map(base[t].map((r) => [r.uri, r as { uri: string }]));
-		extra.forEach((r, i) => {
-			byUri.set(r.uri, r);
-			fixtureIndex.set(`${t}\u0001${r.uri}`, i);
-		});
-		tables[t] = [...byUri.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
-	}
+	const fixtures = parseFixtures('calendly', CalendlyFixture, init.fixtures, 'dots');
+	const merged = mergeFixtureRows<{ uri: string }>(CALENDLY_TABLE_NAMES, base as unknown as Record<string, { uri: string }[]>, fixtures as Record<string, { uri: string }[] | undefined>, (_t, r) => r.uri, () => (a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+	const tables = merged.tables as Record<CalendlyTable, { uri: string }[]>;
+	const fixtureIndex = merged.index;
 	if (fixtureIndex.size) {
 		for (const d of danglingRefDetails(tables as unknown as CalendlyState)) {
-			const i = fixtureIndex.get(`${d.table}\u0001${d.uri}`);
+			const i = fixtureIndex.get(fixtureKey(d.table, d.uri));
 			if (i !== undefined) throw new Error(`fixtures.calendly.${d.table}[${i}].${d.path}: ${d.target} does not exist`);
 		}
 	}

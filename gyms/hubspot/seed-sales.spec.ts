@@ -40,11 +40,11 @@ describe('HubSpot sales projection (lists, forms, sequences, inboxes)', () => {
 		[{ list_memberships: [{ id: '99:100001', listId: '99', recordId: '100001', membershipTimestamp: '2026-01-01T00:00:00.000Z' }] }, 'fixtures.hubspot.list_memberships[0].listId: lists 99 does not exist'],
 		[{ inboxes: [{ id: '990001', ownerId: '7', email: 'x@y.io', provider: 'GMAIL', connectedAt: '2026-01-01T00:00:00.000Z' }] }, 'fixtures.hubspot.inboxes[0].ownerId: owner 7 does not exist']
 	])('rejects a sales fixture with a dangling reference (%#)', (fixtures, message) => {
-		expect(() => initialState(fixtures)).toThrow(message);
+		expect(() => initialState({ seed: 1, fixtures })).toThrow(message);
 	});
 
 	it('rejects a fixture enrollment that would put a contact in two live sequences', () => {
 		const e = state.sequence_enrollments.find((x) => x.state === 'ACTIVE')!;
-		expect(() => initialState({ sequence_enrollments: [{ ...e, id: '990001' }] })).toThrow(`fixtures.hubspot.sequence_enrollments[0].contactId: contact ${e.contactId} would be enrolled in more than one sequence`);
+		expect(() => initialState({ seed: 1, fixtures: { sequence_enrollments: [{ ...e, id: '990001' }] } })).toThrow(`fixtures.hubspot.sequence_enrollments[0].contactId: contact ${e.contactId} would be enrolled in more than one sequence`);
 	});
 });

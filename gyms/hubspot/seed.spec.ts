@@ -14,7 +14,7 @@ const association = (from: string, to: string) => ({ id: `279:${from}:${to}`, fr
 describe('HubSpot projection of the seed world', () => {
 	it('is deterministic and has the sizes of the spec', () => {
 		const { state } = baseProjection(1);
-		expect(JSON.stringify(initialState(undefined).state)).toBe(JSON.stringify(state));
+		expect(JSON.stringify(initialState({ seed: 1, fixtures: undefined }).tables)).toBe(JSON.stringify(state));
 		expect([state.contacts.length, state.companies.length, state.deals.length, state.owners.length]).toEqual([815, 250, 150, 12]);
 		expect(state.owners.slice(0, 5).map((o) => `${o.id} ${o.firstName} ${o.lastName}`)).toEqual(['1001 Maya Patel', '1002 Jordan Lee', '1003 Sofia Rossi', '1004 Daniel Okafor', '1005 Hannah Berg']);
 		expect(state.companies.find((c) => c.id === '20001')?.properties).toMatchObject({ name: 'Helix Biotech', domain: 'helixbio.com', hubspot_owner_id: '1003' });
@@ -39,7 +39,7 @@ describe('seeded calls', () => {
 
 describe('HubSpot fixtures (per-gym patches, validated like the seed)', () => {
 	it('adds and replaces rows by id, and moves next_ids past fixture ids', () => {
-		const { state, next_ids } = initialState({ contacts: [contact('990001', { email: 'a@b.io', hubspot_owner_id: '1002' }), contact('100002', { email: 'kallie@new.io' })], associations: [association('990001', '20002')] });
+		const { tables: state, next_ids } = initialState({ seed: 1, fixtures: { contacts: [contact('990001', { email: 'a@b.io', hubspot_owner_id: '1002' }), contact('100002', { email: 'kallie@new.io' })], associations: [association('990001', '20002')] } });
 		expect(state.contacts).toHaveLength(816);
 		expect(state.contacts.find((c) => c.id === '100002')?.properties.email).toBe('kallie@new.io');
 		expect(state.associations.some((a) => a.id === '279:990001:20002')).toBe(true);
@@ -56,7 +56,7 @@ describe('HubSpot fixtures (per-gym patches, validated like the seed)', () => {
 		[{ contacts: [contact('abc', {})] }, 'fixtures.hubspot.contacts[0].id: a HubSpot id is a numeric string'],
 		[{ contactz: [] }, 'fixtures.hubspot: Unrecognized key: "contactz"']
 	])('rejects a bad patch with its path (%#)', (fixtures, message) => {
-		expect(() => initialState(fixtures)).toThrow(message);
+		expect(() => initialState({ seed: 1, fixtures })).toThrow(message);
 	});
 
 	it('a blueprint whose fixture references a missing record cannot be started: 400 naming the path, nothing reset', async () => {

@@ -9,6 +9,9 @@
  * meetings), sales templates with personalization tokens, and the default deal pipeline.
  */
 import { worldFor } from '../../seeds';
+import { mergeFixtureRows, parseFixtures } from '../kit/fixtures';
+import type { InitialState } from '../store';
+import type { RunInit } from '../types';
 import { rng } from '../../seeds/rng';
 import { projectSales } from './seed-sales';
 import { DAY_MS, isoPlus, type Person, type World } from '../../seeds/world';
@@ -474,28 +477,21 @@ const OWNED: readonly HubSpotTable[] = ['contacts', 'companies', 'deals', 'tasks
 /**
  * Applies a blueprint's fixtures on top of the projected seed: a row with a new id is added, a row with an
  * existing id replaces it. Validated like the seed (strict schema), and every reference must resolve.
- * @returns the initial state (rows in id order) and the next ids (past every fixture id).
+ * Implements `GymStoreOptions.initial` (seeds/CONTRACT.md §3), like the other gyms' `initialState`.
+ * @returns the initial tables (seed order, new fixture rows after) and the next ids (past every fixture id).
  * @throws Error whose message starts with the offending path, e.g.
  *   `fixtures.hubspot.contacts[0].properties.hubspot_owner_id: owner 7 does not exist`, for an invalid row,
  *   a missing owner, an association end that does not exist, or a contact email that duplicates another's.
  */
-export function initialState(fixtures: unknown, seed = 1): { state: HubSpotState; next_ids: Record<string, number> } {
-	const base = baseProjection(seed);
-	const parsed = HubSpotFixture.safeParse(fixtures ?? {});
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
-		throw new Error(`fixtures.hubspot${(issue?.path ?? []).map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('')}: ${issue?.message}`);
-	}
-	const fx = parsed.data;
-	const state = { ...base.state } as Record<HubSpotTable, { id: string }[]>;
+export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState & { tables: HubSpotState } {
+	const base = baseProjection(init.seed);
+	const fx = parseFixtures('hubspot', HubSpotFixture, init.fixtures, 'brackets');
+	const merged = mergeFixtureRows<{ id: string }>(HUBSPOT_TABLES, base.state as unknown as Record<string, { id: string }[]>, fx as Record<string, { id: string }[] | undefined>, (_t, row) => row.id);
+	const state = merged.tables as Record<HubSpotTable, { id: string }[]>;
 	const next_ids = { ...base.next_ids };
 	for (const table of HUBSPOT_TABLES) {
 		const extra = (fx as Record<string, { id: string }[] | undefined>)[table];
-		if (!extra?.length) continue;
-		const byId = new Map(state[table].map((row) => [row.id, row]));
-		for (const row of extra) byId.set(row.id, row);
-		state[table] = [...byId.values()];
-		if (table in next_ids) for (const row of extra) if (/^\d+$/.test(row.id)) next_ids[table] = Math.max(next_ids[table]!, Number(row.id) + 1);
+		if (extra?.length && table in next_ids) for (const row of extra) if (/^\d+$/.test(row.id)) next_ids[table] = Math.max(next_ids[table]!, Number(row.id) + 1);
 	}
 	// References: owners, association ends, unique emails. Only fixture rows can break them.
 	const ownerIds = new Set(state.owners.map((o) => o.id));
@@ -536,7 +532,7 @@ export function initialState(fixtures: unknown, seed = 1): { state: HubSpotState
 			emails.set(email, c.id);
 		}
 	}
-	return { state: state as unknown as HubSpotState, next_ids };
+	return { tables: state as unknown as HubSpotState, next_ids };
 }
 
 /**

@@ -1,35 +1,24 @@
 /**
- * The Outreach gym: reset / export / import over its database (the shared store), and its API router.
+ * The Outreach gym on the gym kit: reset / export / import over its database (the shared store), and its router.
  * Base URL on the gym origin: `/api/outreach` (stands for `https://api.outreach.io/api/v2`).
  *
- * The API endpoints are a later issue: for now every request is answered with Outreach's own 404 error
- * envelope `{errors:[{id:"resourceNotFound", title, detail}]}` (platforms.md §3.3), and nothing is written.
+ * The vendor endpoints are a later issue: for now only the kit's routes (`GET /me`) are served; every other path
+ * is answered with Outreach's own 404 envelope `{errors:[{id:"resourceNotFound", title, detail}]}`, and nothing
+ * is written.
  */
-import { createGymStore } from '../store';
-import { gymExportSchema, parseGymExport } from '../export-schema';
-import type { ApiRequest, ApiResponse, Gym, GymExport, RunInit } from '../types';
+import { defineGym } from '../kit/define';
+import { gymExportSchema } from '../export-schema';
+import type { Gym } from '../types';
+import { OUTREACH_ERRORS } from './api/errors';
 import { OutreachDb } from './db';
 import { danglingRefs } from './integrity';
 import { OUTREACH_TABLE_NAMES, OutreachState } from './schema';
 import { initialState } from './seed';
 
-/** JSON:API media type Outreach answers with. */
-export const JSON_API = 'application/vnd.api+json';
+export { JSON_API } from './api/errors';
 
 /** The gym's slice of a state export: every table (strict rows), meta and events. */
 export const OutreachExport = gymExportSchema('outreach', OutreachState);
-
-/**
- * Outreach's 404 for a path this replica does not serve (yet).
- * @returns `404 {errors:[{id:"resourceNotFound", title:"Resource Not Found", detail}]}` with the JSON:API type.
- */
-export function notFound(req: ApiRequest): ApiResponse {
-	return {
-		status: 404,
-		body: { errors: [{ id: 'resourceNotFound', title: 'Resource Not Found', detail: `No route matches ${req.method} ${req.path}` }] },
-		headers: { 'content-type': JSON_API }
-	};
-}
 
 /**
  * Creates the Outreach gym over `db` (default: the `salesgym-outreach` database).
@@ -37,23 +26,15 @@ export function notFound(req: ApiRequest): ApiResponse {
  * (strict rows, meta, events, relationships that resolve) before writing anything.
  */
 export function createOutreachGym(db = new OutreachDb()): Gym {
-	const store = createGymStore({
-		gym: 'outreach',
+	return defineGym({
+		name: 'outreach',
 		db,
 		tables: OUTREACH_TABLE_NAMES.map((name) => ({ name })),
-		initial: (init: RunInit) => initialState(init)
+		initial: initialState,
+		exportSchema: OutreachExport,
+		danglingRefs,
+		refWord: 'relationship',
+		routes: [],
+		errors: OUTREACH_ERRORS
 	});
-	return {
-		name: 'outreach',
-		reset: store.reset,
-		initialTables: store.initialTables,
-		exportState: store.exportState,
-		async importState(snapshot: GymExport) {
-			return store.importState(parseGymExport('outreach', OutreachExport, snapshot, danglingRefs, 'relationship'));
-		},
-		runMeta: store.runMeta,
-		async handle(req: ApiRequest): Promise<ApiResponse> {
-			return notFound(req);
-		}
-	};
 }

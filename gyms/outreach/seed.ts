@@ -8,6 +8,7 @@
 import { rng } from '../../seeds/rng';
 import { worldFor } from '../../seeds';
 import { DAY_MS, isoPlus, type Company, type Person, type World } from '../../seeds/world';
+import { fixtureKey, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';
 import type { RunInit } from '../types';
 import { danglingRefDetails } from './integrity';
@@ -741,29 +742,13 @@ export const byNumericId = (a: { id: string }, b: { id: string }) => Number(a.id
  */
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState {
 	const base = project(worldFor(init.seed));
-	const parsed = OutreachFixture.safeParse(init.fixtures ?? {});
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
-		throw new Error(`fixtures.outreach.${issue?.path.join('.')}: ${issue?.message}`);
-	}
-	const tables = {} as Record<OutreachTable, { id: string }[]>;
-	const fixtureIndex = new Map<string, number>();
-	for (const t of OUTREACH_TABLE_NAMES) {
-		const extra = (parsed.data[t] ?? []) as { id: string }[];
-		if (!extra.length) {
-			tables[t] = base[t];
-			continue;
-		}
-		const byId = new Map(base[t].map((r) => [r.id, r as { id: string }]));
-		extra.forEach((r, i) => {
-			byId.set(r.id, r);
-			fixtureIndex.set(`${t}\u0001${r.id}`, i);
-		});
-		tables[t] = [...byId.values()].sort(byNumericId);
-	}
+	const fixtures = parseFixtures('outreach', OutreachFixture, init.fixtures, 'dots');
+	const merged = mergeFixtureRows<{ id: string }>(OUTREACH_TABLE_NAMES, base as unknown as Record<string, { id: string }[]>, fixtures as Record<string, { id: string }[] | undefined>, (_t, r) => r.id, () => byNumericId);
+	const tables = merged.tables as Record<OutreachTable, { id: string }[]>;
+	const fixtureIndex = merged.index;
 	if (fixtureIndex.size) {
 		for (const d of danglingRefDetails(tables as unknown as OutreachState)) {
-			const i = fixtureIndex.get(`${d.table}\u0001${d.id}`);
+			const i = fixtureIndex.get(fixtureKey(d.table, d.id));
 			if (i !== undefined) throw new Error(`fixtures.outreach.${d.table}[${i}].${d.path}: ${d.targetTable} ${d.targetId} does not exist`);
 		}
 		checkInvariants(tables as unknown as OutreachState, fixtureIndex);
@@ -784,11 +769,11 @@ export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialS
  * @throws Error `fixtures.outreach.<table>[i].<path>: <message>`.
  */
 function checkInvariants(t: OutreachState, fixtureIndex: Map<string, number>): void {
-	const isFixture = (table: string, id: string) => fixtureIndex.has(`${table}\u0001${id}`);
+	const isFixture = (table: string, id: string) => fixtureIndex.has(fixtureKey(table, id));
 	const emailOwner = new Map<string, string>();
 	for (const p of t.prospects) if (!isFixture('prospects', p.id)) for (const e of p.attributes.emails) emailOwner.set(e.toLowerCase(), p.id);
 	for (const p of t.prospects) {
-		const i = fixtureIndex.get(`prospects\u0001${p.id}`);
+		const i = fixtureIndex.get(fixtureKey('prospects', p.id));
 		if (i === undefined) continue;
 		p.attributes.emails.forEach((e, j) => {
 			const owner = emailOwner.get(e.toLowerCase());
@@ -803,7 +788,7 @@ function checkInvariants(t: OutreachState, fixtureIndex: Map<string, number>): v
 		running.set(`${s.relationships.prospect.data.id}/${s.relationships.sequence.data.id}`, s.id);
 	}
 	for (const s of t.sequenceStates) {
-		const i = fixtureIndex.get(`sequenceStates\u0001${s.id}`);
+		const i = fixtureIndex.get(fixtureKey('sequenceStates', s.id));
 		if (i === undefined || !open(s)) continue;
 		const key = `${s.relationships.prospect.data.id}/${s.relationships.sequence.data.id}`;
 		const other = running.get(key);

@@ -10,6 +10,7 @@
 import { worldFor } from '../../seeds';
 import { fnv1a, rng } from '../../seeds/rng';
 import { DAY_MS, isoPlus, type Company, type Person, type World } from '../../seeds/world';
+import { fixtureKey, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';
 import type { RunInit } from '../types';
 import { danglingRefDetails } from './integrity';
@@ -477,35 +478,21 @@ function build(world: World): SalesNavState {
  */
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState {
 	const base = project(worldFor(init.seed));
-	const parsed = SalesNavFixture.safeParse(init.fixtures ?? {});
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
-		throw new Error(`fixtures.salesnav.${issue?.path.join('.')}: ${issue?.message}`);
-	}
-	const tables = {} as Record<SalesNavTable, Record<string, unknown>[]>;
-	const fixtureIndex = new Map<string, number>();
-	for (const t of SALESNAV_TABLE_NAMES) {
-		const key = SALESNAV_KEYS[t];
-		const extra = (parsed.data[t] ?? []) as Record<string, unknown>[];
-		if (!extra.length) {
-			tables[t] = base[t] as unknown as Record<string, unknown>[];
-			continue;
-		}
-		const byKey = new Map((base[t] as unknown as Record<string, unknown>[]).map((r) => [String(r[key]), r]));
-		extra.forEach((r, i) => {
-			byKey.set(String(r[key]), r);
-			fixtureIndex.set(`${t}\u0001${String(r[key])}`, i);
-		});
-		tables[t] = [...byKey.values()].sort((a, b) => {
-			const x = String(a[key]);
-			const y = String(b[key]);
-			if (/^\d+$/.test(x) && /^\d+$/.test(y)) return Number(x) - Number(y);
-			return x < y ? -1 : x > y ? 1 : 0;
-		});
-	}
+	const fixtures = parseFixtures('salesnav', SalesNavFixture, init.fixtures, 'dots');
+	type Row = Record<string, unknown>;
+	const keyOf = (t: string, r: Row) => String(r[SALESNAV_KEYS[t as SalesNavTable]]);
+	const byKey = (t: string) => (a: Row, b: Row) => {
+		const x = keyOf(t, a);
+		const y = keyOf(t, b);
+		if (/^\d+$/.test(x) && /^\d+$/.test(y)) return Number(x) - Number(y);
+		return x < y ? -1 : x > y ? 1 : 0;
+	};
+	const merged = mergeFixtureRows<Row>(SALESNAV_TABLE_NAMES, base as unknown as Record<string, Row[]>, fixtures as Record<string, Row[] | undefined>, keyOf, byKey);
+	const tables = merged.tables as Record<SalesNavTable, Row[]>;
+	const fixtureIndex = merged.index;
 	if (fixtureIndex.size) {
 		for (const d of danglingRefDetails(tables as unknown as SalesNavState)) {
-			const i = fixtureIndex.get(`${d.table}\u0001${d.key}`);
+			const i = fixtureIndex.get(fixtureKey(d.table, d.key));
 			if (i !== undefined) throw new Error(`fixtures.salesnav.${d.table}[${i}].${d.path}: ${d.targetTable} ${d.target} does not exist`);
 		}
 	}

@@ -253,17 +253,17 @@ test('state store: /state/<run_id>/<gym>.json only, validated names, size limit,
 test('sw/state-store.ts against nginx: publish, read peers, and the errors (missing export, refused PUT, foreign document)', async () => {
 	const state: StateExport = {
 		format: 'salesgym.state',
-		version: 1,
+		version: 2,
 		run_id: 'xgym-1',
 		task_id: null,
 		seed: 1,
 		clock: '2026-03-02T14:30:02.000Z',
 		gyms: { hubspot: { contacts: [{ id: '1' }] }, salesnav: { leads: [] } },
 		events: [
-			{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: '/x', status: 201, entity: 'contacts', id: '1' },
-			{ seq: 1, at: '2026-03-02T14:30:01.000Z', gym: 'salesnav', method: 'POST', path: '/y', status: 201, entity: 'leads', id: '7' }
+			{ seq: 1, run_seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: '/x', status: 201, entity: 'contacts', id: '1' },
+			{ seq: 1, run_seq: 1, at: '2026-03-02T14:30:01.000Z', gym: 'salesnav', method: 'POST', path: '/y', status: 201, entity: 'leads', id: '7' }
 		],
-		meta: { hubspot: { clock: '2026-03-02T14:30:01.000Z', seq: 1, next_ids: { contacts: 2 } }, salesnav: { clock: '2026-03-02T14:30:02.000Z', seq: 1, next_ids: {} } }
+		meta: { hubspot: { clock: '2026-03-02T14:30:01.000Z', seq: 1, next_ids: { contacts: 2 }, run_seq: 1, actor: '1001' }, salesnav: { clock: '2026-03-02T14:30:02.000Z', seq: 1, next_ids: {}, run_seq: 1, actor: '1001' } }
 	};
 	const hub = { origin: standalone!.url, fetch };
 	const [written] = await publishExports(state, ['hubspot'], hub);

@@ -67,7 +67,7 @@ describe('POST /crm/v3/objects/contacts', () => {
 		const exp = await gym.exportState();
 		expect(exp.meta.clock).toBe('2026-03-02T14:30:01.000Z');
 		expect(exp.events).toEqual([
-			{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: CONTACTS, status: 201, entity: 'contacts', id: '190016' }
+			{ seq: 1, run_seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: CONTACTS, status: 201, entity: 'contacts', id: '190016' }
 		]);
 		const stored = exp.tables.contacts!.find((r) => (r as { id: string }).id === '190016') as { properties: Record<string, string> };
 		expect(stored.properties.hs_lifecyclestage_lead_date).toBe('2026-03-02T14:30:00.000Z');

@@ -2,6 +2,8 @@
  * HubSpot error bodies (platforms.md §0/§2.3): `{status:"error", message, correlationId, category, errors?}`.
  * Handlers throw {@link HubSpotError}; the gym's router turns it into the response.
  */
+import type { ErrorAdapter } from '../../kit/router';
+import { zodMessage } from '../../kit/body';
 import type { ApiResponse } from '../../types';
 
 /** HubSpot error categories used by this gym. */
@@ -90,3 +92,21 @@ export function errorResponse(err: unknown, corr: string): ApiResponse {
 		headers: { 'x-hubspot-correlation-id': corr }
 	};
 }
+
+/**
+ * HubSpot's error envelope for the kit's router and write protocol: 404 `OBJECT_NOT_FOUND` "No route matches …",
+ * 405 `INVALID_METHOD`, 400 `VALIDATION_ERROR` "Invalid input JSON on line 1: …" (bad JSON, path segment, body),
+ * 409 `CONFLICT` before any run, and the `X-HubSpot-Correlation-Id` header on every answer (a deterministic
+ * {@link correlationId} of the run, its event count before the request, and the request).
+ */
+export const HUBSPOT_ERRORS: ErrorAdapter = {
+	notFound: (req) => new HubSpotError(404, 'OBJECT_NOT_FOUND', `No route matches ${req.method} ${req.path}`),
+	methodNotAllowed: (req) => new HubSpotError(405, 'INVALID_METHOD', `${req.method} is not allowed on ${req.path}`),
+	badRequest: invalidInput,
+	invalidBody: (error) => invalidInput(zodMessage(error)),
+	noRun: () => new HubSpotError(409, 'CONFLICT', 'No run is initialized: POST /__salesgym/run first.'),
+	respond: (err, headers) => errorResponse(err, headers['x-hubspot-correlation-id'] ?? ''),
+	headers: (req, meta) => ({
+		'x-hubspot-correlation-id': correlationId(meta?.run_id ?? '', meta?.seq ?? 0, req.method, req.path, req.query.toString(), JSON.stringify(req.body) ?? '', req.bodyError ?? '')
+	})
+};

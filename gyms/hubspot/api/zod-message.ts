@@ -1,26 +1,14 @@
-import type { z } from 'zod';
-import { invalidInput } from './errors';
-
 /**
- * One-line description of a zod error for API error messages: `path: message; …`,
- * e.g. `properties.email: Invalid input; Unrecognized key: "propertiez"`.
+ * Request-body parsing of the HubSpot API: the kit's strict parser with HubSpot's validation error.
  */
-export function zodMessage(error: z.ZodError): string {
-	return error.issues
-		.map((i) => {
-			const path = i.path.map(String).join('.');
-			return `${path ? `${path}: ` : ''}${i.message}`;
-		})
-		.join('; ');
-}
+import { bodyParser, zodMessage, type BodyParser } from '../../kit/body';
+import { HUBSPOT_ERRORS } from './errors';
+
+export { zodMessage };
 
 /**
  * `schema` applied to a request body: the parsed value, or HubSpot's 400 `VALIDATION_ERROR` whose message is
  * {@link zodMessage} of the issues (every API body of the gym goes through here; strict schemas reject typos).
  * @throws HubSpotError 400 when the body does not match.
  */
-export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-	const parsed = schema.safeParse(body);
-	if (!parsed.success) throw invalidInput(zodMessage(parsed.error));
-	return parsed.data;
-}
+export const parseBody: BodyParser = bodyParser(HUBSPOT_ERRORS.invalidBody);
