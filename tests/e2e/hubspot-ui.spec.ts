@@ -79,3 +79,37 @@ test('launcher: start a task, see its prompt, check it (fails on a fresh run)', 
 	await expect(page.getByText(/FAILED/)).toBeVisible();
 	await expect(page.getByRole('table', { name: 'Assertions' }).getByRole('row')).toHaveCount(11); // header + 10
 });
+
+test('top bar: the global search finds contacts by name and email as links; keyboard opens a result', async ({ gym }) => {
+	const { page } = gym;
+	const search = page.getByRole('searchbox', { name: 'Search HubSpot' });
+	await search.fill('priya.raman@cobaltpay.io');
+	const results = page.getByRole('region', { name: 'Search results' });
+	await expect(results.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+	await expect(results.getByRole('link', { name: /^Priya Raman/ })).toHaveCount(1);
+	await search.fill('no-such-thing-xyz');
+	await expect(results).toContainText('No results for “no-such-thing-xyz”');
+	await search.fill('Priya Raman');
+	await expect(results.getByRole('link', { name: /^Priya Raman/ }).first()).toBeVisible();
+	await search.press('ArrowDown');
+	await expect(results.getByRole('link').first()).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'Priya Raman' })).toBeVisible();
+	await expect(results).toHaveCount(0);
+});
+
+test('top bar: the account menu shows the signed-in user of GET /me (name, email, role)', async ({ gym }) => {
+	const { page } = gym;
+	const me = (await page.evaluate(() => fetch('/api/hubspot/me').then((r) => r.json()))) as { id: string; firstName: string; lastName: string; email: string; role: string };
+	expect(me.id).toBe('1001'); // the default acting user
+	const button = page.getByRole('button', { name: `Account menu: ${me.firstName} ${me.lastName}` });
+	await button.click();
+	await expect(button).toHaveAttribute('aria-expanded', 'true');
+	const panel = page.getByRole('group', { name: 'Account' });
+	await expect(panel).toContainText(`${me.firstName} ${me.lastName}`);
+	await expect(panel).toContainText(me.email);
+	await expect(panel).toContainText({ sdr: 'Sales development rep', ae: 'Account executive', manager: 'Sales manager' }[me.role] ?? me.role);
+	await page.keyboard.press('Escape');
+	await expect(panel).toHaveCount(0);
+	await expect(button).toBeFocused();
+});
