@@ -18,6 +18,20 @@ const SNAPSHOT = [
 ];
 
 describe('renderAxtree', () => {
+	it('gives ids to the options of a listbox (a popover dropdown), not to those of a native select', () => {
+		const { text, elements } = renderAxtree([
+			{ role: 'combobox', name: 'Lead status', expanded: true },
+			{ role: 'listbox', name: 'Lead status', children: [{ role: 'option', name: 'Open', selected: true }, { role: 'option', name: 'Connected' }] },
+			{ role: 'combobox', name: 'Native', children: [{ role: 'option', name: 'Connected' }] }
+		]);
+		const connected = elementId('option', 'Connected', 0);
+		expect(text).toContain(`  - option "Connected" [id=${connected}]`);
+		expect(text).toContain(`  - option "Open" [id=${elementId('option', 'Open', 0)}] [selected]`);
+		expect(text.endsWith('\n  - option "Connected"')).toBe(true); // the native select's option: no id
+		expect(elements.get(connected)).toMatchObject({ role: 'option', name: 'Connected', nth: 0 });
+		expect([...elements.values()].filter((e) => e.role === 'option')).toHaveLength(2);
+	});
+
 	it('renders roles, names, flags and values, with ids on interactive elements only', () => {
 		const { text } = renderAxtree(SNAPSHOT);
 		const save0 = elementId('button', 'Save', 0);

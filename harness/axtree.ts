@@ -15,7 +15,11 @@
  */
 import { createHash } from 'node:crypto';
 
-/** Roles that get an element id (the ones an agent acts on). */
+/**
+ * Roles that get an element id (the ones an agent acts on). An `option` gets one too when it sits in a
+ * `listbox` (a popover dropdown's options are clicked); the options of a native select (`combobox` > `option`)
+ * are chosen with `select` by label and get none.
+ */
 export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
 	'button',
 	'link',
@@ -106,7 +110,7 @@ export function renderAxtree(snapshot: unknown): AxTree {
 	const elements = new Map<string, ElementRef>();
 	const byName = new Map<string, number>();
 	const byRole = new Map<string, number>();
-	const walk = (node: unknown, depth: number): void => {
+	const walk = (node: unknown, depth: number, parentRole = ''): void => {
 		const pad = '  '.repeat(depth);
 		if (typeof node === 'string') {
 			if (node.trim() !== '') lines.push(`${pad}- text: ${node}`);
@@ -115,7 +119,7 @@ export function renderAxtree(snapshot: unknown): AxTree {
 		if (!isElement(node)) return;
 		const name = typeof node.name === 'string' ? node.name : '';
 		let line = `${pad}- ${node.role}${name ? ` ${quote(name)}` : ''}`;
-		if (INTERACTIVE_ROLES.has(node.role)) {
+		if (INTERACTIVE_ROLES.has(node.role) || (node.role === 'option' && parentRole === 'listbox')) {
 			const key = `${node.role}\u0000${name}`;
 			const nth = byName.get(key) ?? 0;
 			byName.set(key, nth + 1);
@@ -142,7 +146,7 @@ export function renderAxtree(snapshot: unknown): AxTree {
 		if (text !== undefined) line += `: ${text}`;
 		else if (children.length > 0) line += ':';
 		lines.push(line);
-		for (const child of children) walk(child, depth + 1);
+		for (const child of children) walk(child, depth + 1, node.role);
 	};
 	for (const node of Array.isArray(snapshot) ? snapshot : [snapshot]) walk(node, 0);
 	return { text: lines.join('\n'), elements };

@@ -37,13 +37,15 @@ test('reset gives the observation; ids address elements; done terminates with th
 	trail.push(r.observation.axtree);
 	r = await env.step({ click: { id: idOf(r.observation.axtree, 'link', 'Marta Ilic') } });
 	expect(r.observation.url).toBe(`${baseURL}/hubspot/contacts/990001`);
-	r = await env.step({ select: { id: idOf(r.observation.axtree, 'combobox', 'Lead status'), option: 'Connected' } });
+	r = await env.step({ click: { id: idOf(r.observation.axtree, 'button', 'Edit Lead status') } });
+	r = await env.step({ click: { id: idOf(r.observation.axtree, 'combobox', 'Lead status') } });
+	r = await env.step({ click: { id: idOf(r.observation.axtree, 'option', 'Connected') } });
 	r = await env.step({ click: { id: idOf(r.observation.axtree, 'button', 'Save') } });
 	r = await env.step({ wait_for: { text: 'Contact saved' } });
 	expect(r.info.error).toBeNull();
 	trail.push(r.observation.axtree);
 	r = await env.step({ done: { answer: 'connected' } });
-	expect(r).toMatchObject({ reward: 1, terminated: true, truncated: false, info: { step: 7, answer: 'connected', verify: { passed: true, score: 1 } } });
+	expect(r).toMatchObject({ reward: 1, terminated: true, truncated: false, info: { step: 9, answer: 'connected', verify: { passed: true, score: 1 } } });
 	const after = await env.step({ click: { role: 'button', name: 'Save' } });
 	expect(after.info.error).toBe('the episode is over; call reset()');
 

@@ -6,6 +6,7 @@
 import { pageJson } from '../../harness/page';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Gym } from './fixtures';
+import { editProperty, pick, property } from './ui';
 
 type Row = { id: string; properties: Record<string, string> };
 type Assoc = { fromObjectType: string; fromObjectId: string; toObjectType: string; toObjectId: string; associationTypeId: number };
@@ -39,13 +40,14 @@ test('About: an invalid value shows the API error under the property it names, a
 	await start(gym, EMAIL, '/hubspot/contacts/990300');
 	const { page } = gym;
 	const before = await gym.exportState();
+	await editProperty(page, 'Email');
 	await page.getByLabel('Email', { exact: true }).fill('lena@');
 	await page.getByRole('button', { name: 'Save', exact: true }).click();
 	await expect(page.getByRole('alert')).toContainText('Email: Email address lena@ is invalid');
 	await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 	expect(await gym.exportState()).toBe(before);
 	await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-	await expect(page.getByLabel('Email', { exact: true })).toHaveValue('l.vogt@haldenrobotics.com');
+	await expect(property(page, 'Email')).toContainText('l.vogt@haldenrobotics.com');
 });
 
 test('About: moving the lifecycle stage backward clears it first, then sets the earlier stage', async ({ gym }) => {
@@ -55,12 +57,13 @@ test('About: moving the lifecycle stage backward clears it first, then sets the 
 	page.on('request', (r) => {
 		if (r.method() === 'PATCH') patches.push(JSON.parse(r.postData() ?? '{}'));
 	});
-	await page.getByLabel('Lifecycle stage', { exact: true }).selectOption({ label: 'Lead' });
+	await editProperty(page, 'Lifecycle stage');
+	await pick(page, 'Lifecycle stage', 'Lead');
 	await page.getByRole('button', { name: 'Save', exact: true }).click();
 	await expect(page.getByRole('status').filter({ hasText: 'Contact saved' })).toBeVisible();
 	expect(patches).toEqual([{ properties: { lifecyclestage: '' } }, { properties: { lifecyclestage: 'lead' } }]);
 	await page.reload();
-	await expect(page.getByLabel('Lifecycle stage', { exact: true })).toHaveValue('lead');
+	await expect(property(page, 'Lifecycle stage')).toContainText('Lead');
 	expect((await state(gym)).contacts?.find((c) => c.id === '990300')?.properties.lifecyclestage).toBe('lead');
 });
 
@@ -76,7 +79,7 @@ test('Note and Meeting dialogs create associated engagements shown on the timeli
 	await page.getByRole('button', { name: 'Meeting', exact: true }).click();
 	const meeting = page.getByRole('dialog', { name: 'Log meeting' });
 	await meeting.getByLabel('Meeting title').fill('Discovery call');
-	await meeting.getByLabel('Outcome').selectOption({ label: 'Completed' });
+	await pick(meeting, 'Outcome', 'Completed');
 	await meeting.getByLabel('Start time').fill('2026-03-04T13:00');
 	await meeting.getByLabel('End time').fill('2026-03-04T13:30');
 	await meeting.getByRole('button', { name: 'Log activity' }).click();
@@ -102,8 +105,8 @@ test('Call and Task dialogs; "Mark as complete" on the timeline completes the ta
 	const { page } = gym;
 	await page.getByRole('button', { name: 'Call', exact: true }).click();
 	const call = page.getByRole('dialog', { name: 'Log call' });
-	await call.getByLabel('Call outcome').selectOption({ label: 'Left voicemail' });
-	await call.getByLabel('Direction').selectOption({ label: 'Inbound' });
+	await pick(call, 'Call outcome', 'Left voicemail');
+	await pick(call, 'Direction', 'Inbound');
 	await call.getByLabel('Duration (minutes)').fill('3');
 	await call.getByLabel('Call notes').fill('Voicemail about pricing.');
 	await call.getByRole('button', { name: 'Log activity' }).click();
@@ -115,11 +118,11 @@ test('Call and Task dialogs; "Mark as complete" on the timeline completes the ta
 	const task = page.getByRole('dialog', { name: 'Create task' });
 	await expect(task.getByLabel('Due date')).toHaveValue('2026-03-07');
 	await task.getByLabel('Title').fill('Call Marco back');
-	await task.getByLabel('Task type').selectOption({ label: 'Call' });
-	await task.getByLabel('Priority').selectOption({ label: 'Medium' });
+	await pick(task, 'Task type', 'Call');
+	await pick(task, 'Priority', 'Medium');
 	await task.getByLabel('Due date').fill('2026-03-06');
 	await task.getByLabel('Time').fill('10:30');
-	await task.getByLabel('Assigned to').selectOption({ label: 'Maya Patel' });
+	await pick(task, 'Assigned to', 'Maya Patel');
 	await task.getByRole('button', { name: 'Create', exact: true }).click();
 	await expect(page.getByRole('heading', { name: 'Task: Call Marco back' })).toBeVisible();
 	let [t] = await linked(gym, 'tasks', 'contacts', '990310');
@@ -172,14 +175,22 @@ test('composer: a token without value blocks Send naming it; filling the propert
 	await expect(composer.getByRole('region', { name: 'Preview' })).toContainText('Hi [[MISSING TOKEN - contact.firstname]],');
 	await expect(composer.getByRole('region', { name: 'Preview' })).toContainText('Notes for Halden Robotics');
 	await expect(composer.getByRole('button', { name: 'Send' })).toBeDisabled();
-	await composer.getByRole('button', { name: 'Cancel' }).click();
+	// Typed tokens become non-editable chips named as HubSpot's editor names them.
+	const body = composer.getByRole('textbox', { name: 'Body' });
+	await expect(body.locator('[data-token="{{ contact.firstname }}"][contenteditable="false"]')).toHaveText('Contact: First name');
+	await expect(body.locator('[data-token="{{ sender.firstname }}"]')).toHaveText('Sender: First name');
+	// The composer is docked, not modal: the record page stays usable while it is open.
+	await expect(composer).not.toHaveAttribute('aria-modal', 'true');
+	await composer.getByRole('button', { name: 'Close' }).click();
 
+	await editProperty(page, 'First name');
 	await page.getByLabel('First name', { exact: true }).fill('Lena');
 	await page.getByRole('button', { name: 'Save', exact: true }).click();
 	await expect(page.getByRole('heading', { level: 1, name: 'Lena Vogt' })).toBeVisible();
 	await page.getByRole('button', { name: 'Email', exact: true }).click();
 	composer = page.getByRole('dialog', { name: 'Email' });
-	await expect(composer.getByLabel('Body')).toHaveValue(/Hi \{\{ contact.firstname \}\}/); // the draft was kept
+	await expect(composer.getByRole('textbox', { name: 'Body' }).locator('[data-token="{{ contact.firstname }}"]')).toHaveCount(1); // the draft was kept
+	await expect(composer.getByRole('textbox', { name: 'Body' })).toContainText('Hi Contact: First name,');
 	await expect(composer.getByRole('region', { name: 'Preview' })).toContainText('Hi Lena,');
 	await expect(composer.getByRole('alert')).toHaveCount(0);
 	await composer.getByRole('button', { name: 'Send' }).click();
@@ -205,7 +216,7 @@ test('composer: Templates inserts a sales template; its tokens resolve in the pr
 	await expect(preview).toContainText('Sofia'); // sender = From (the contact owner)
 	await expect(composer.getByRole('alert')).toContainText('contact.firstname, sender.meetings_link');
 	await expect(composer.getByRole('button', { name: 'Send' })).toBeDisabled();
-	await composer.getByLabel('From').selectOption({ label: 'Maya Patel <maya.patel@salesgym.io>' });
+	await pick(composer, 'From', 'Maya Patel <maya.patel@salesgym.io>');
 	await expect(preview).toContainText('Maya');
 });
 
@@ -216,8 +227,8 @@ test('More › Enroll in sequence opens the sequences dialog; the Sequences card
 	await page.getByRole('button', { name: 'More' }).click();
 	await page.getByRole('button', { name: 'Enroll in sequence' }).click();
 	const dialog = page.getByRole('dialog', { name: 'Enroll in sequence' });
-	await dialog.getByLabel('Sequence').selectOption({ label: 'VP Sales – Cold' });
-	await expect(dialog.getByLabel('Send emails from')).toHaveValue('1002');
+	await pick(dialog, 'Sequence', 'VP Sales – Cold');
+	await expect(dialog.getByRole('combobox', { name: 'Send emails from' })).toHaveText('Jordan Lee (jordan.lee@salesgym.io)'); // owner 1002
 	await dialog.getByRole('button', { name: 'Enroll', exact: true }).click();
 	await expect(dialog).toBeHidden();
 	await expect(page.getByRole('heading', { name: 'Sequences (1)' })).toBeVisible();
@@ -236,7 +247,7 @@ test('composer: an unsubscribed contact shows the warning and Send stays blocked
 	await composer.getByLabel('Body').fill('Hi Marco, the proposal is attached.');
 	await expect(composer.getByRole('alert')).toContainText('This contact unsubscribed from all email.');
 	await expect(composer.getByRole('button', { name: 'Send' })).toBeDisabled();
-	await expectNoSeriousA11yViolations(page, 'dialog');
+	await expectNoSeriousA11yViolations(page, '[role="dialog"]'); // the docked composer
 });
 
 test('task queue: views, Assigned to filter, Start N tasks with Complete and Skip, empty state', async ({ gym }) => {
@@ -257,10 +268,13 @@ test('task queue: views, Assigned to filter, Start N tasks with Complete and Ski
 	const { page } = gym;
 	await expect(page.getByRole('link', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
 	await page.getByRole('tab', { name: 'Upcoming' }).click();
-	const owner = (await page.getByLabel('Assigned to').locator('option').allTextContents()).find((o) => o !== 'Any owner' && o.length > 0);
+	await page.getByRole('combobox', { name: 'Assigned to' }).click();
+	const owner = (await page.getByRole('option').allTextContents()).map((o) => o.trim()).find((o) => o !== 'Any owner' && o.length > 0);
 	expect(owner).toBeTruthy();
-	const ownerOf1012 = await page.getByLabel('Assigned to').locator('option[value="1012"]').textContent();
-	await page.getByLabel('Assigned to').selectOption('1012');
+	const { results: allOwners } = (await api(gym, 'GET', '/crm/v3/owners?limit=100')) as { results: { id: string; firstName: string; lastName: string }[] };
+	const o1012 = allOwners.find((o) => o.id === '1012');
+	const ownerOf1012 = `${o1012?.firstName} ${o1012?.lastName}`;
+	await page.getByRole('option', { name: ownerOf1012, exact: true }).click();
 	const table = page.getByRole('table', { name: 'Tasks' });
 	// The view loads each task's associations: allow for a loaded machine.
 	// Linked records in numeric id order, separated by ", " (100002 before 990310).
@@ -291,8 +305,8 @@ test('axe: contact, company and deal records, the open composer and the tasks sc
 	await expectNoSeriousA11yViolations(page);
 	await page.getByRole('button', { name: 'Email', exact: true }).click();
 	await expect(page.getByRole('dialog', { name: 'Email' })).toBeVisible();
-	await expectNoSeriousA11yViolations(page, 'dialog');
-	await page.getByRole('dialog', { name: 'Email' }).getByRole('button', { name: 'Cancel' }).click();
+	await expectNoSeriousA11yViolations(page, '[role="dialog"]'); // the docked composer
+	await page.getByRole('dialog', { name: 'Email' }).getByRole('button', { name: 'Close' }).click();
 
 	await gym.open('/hubspot/companies/990321');
 	await expect(page.getByRole('heading', { level: 1, name: 'Brightwave Media' })).toBeVisible();

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { pageJson } from '../../harness/page';
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test, type Gym } from './fixtures';
+import { pick } from './ui';
 
 /** Task whose fixtures add Priya Nair (990201, emailable) and Tom Becker (990202, bounced), both owned by Carlos Mendes (no inbox). */
 const TASK = 'hubspot/enroll-blocked-sender-v1';
@@ -81,8 +82,8 @@ test('enroll dialog: each contact shows the API’s blocking reason; only the el
 	await page.getByLabel('Select all members on this page').check();
 	await page.getByRole('button', { name: 'Enroll in sequence' }).click();
 	const dialog = page.getByRole('dialog', { name: 'Enroll 4 contacts in a sequence' });
-	await dialog.getByLabel('Sequence').selectOption({ label: 'Inbound – Demo Follow-up' });
-	await dialog.getByLabel('Send emails from').selectOption({ label: 'Sofia Rossi (sofia.rossi@salesgym.io)' });
+	await pick(dialog, 'Sequence', 'Inbound – Demo Follow-up');
+	await pick(dialog, 'Send emails from', 'Sofia Rossi (sofia.rossi@salesgym.io)');
 	await expect(dialog.getByRole('combobox', { name: 'Start at step' })).toBeVisible();
 	await expect(dialog.getByRole('article', { name: 'Step 3 email' })).toContainText('Recap: salesgym demo for');
 	await dialog.getByRole('button', { name: 'Enroll', exact: true }).click();
@@ -107,8 +108,8 @@ test('enroll dialog: a sender without a connected inbox is refused for every con
 	await page.getByLabel('Select Priya Nair').check();
 	await page.getByRole('button', { name: 'Enroll in sequence' }).click();
 	const dialog = page.getByRole('dialog', { name: 'Enroll in sequence' });
-	await dialog.getByLabel('Sequence').selectOption({ label: 'VP Sales – Cold' });
-	await expect(dialog.getByLabel('Send emails from')).toHaveValue('1008'); // the contact owner, Carlos Mendes
+	await pick(dialog, 'Sequence', 'VP Sales – Cold');
+	await expect(dialog.getByRole('combobox', { name: 'Send emails from' })).toHaveText('Carlos Mendes (carlos.mendes@salesgym.io)'); // the contact owner, 1008
 	await dialog.getByRole('button', { name: 'Enroll', exact: true }).click();
 	await expect(dialog.getByRole('alert')).toContainText('No connected inbox');
 	await expect(dialog.getByRole('alert')).toContainText('has no connected inbox');
@@ -199,7 +200,7 @@ test('axe: the Create segment and Enroll dialogs have no serious or critical vio
 	await page.getByLabel('Select all members on this page').check();
 	await page.getByRole('button', { name: 'Enroll in sequence' }).click();
 	const dialog = page.getByRole('dialog');
-	await dialog.getByLabel('Sequence').selectOption({ label: 'Re-engage – 3 touch' });
+	await pick(dialog, 'Sequence', 'Re-engage – 3 touch');
 	await expect(dialog.getByRole('combobox', { name: 'Start at step' })).toBeVisible();
 	await expectNoSeriousA11yViolations(page, 'dialog');
 });
@@ -214,7 +215,7 @@ test('sequence page: an enrolled contact is refused another sequence until unenr
 	await page.getByLabel('Search contacts to enroll in Inbound – Demo Follow-up').fill(email);
 	await page.getByRole('button', { name: 'Enroll Marta Silva' }).click();
 	let dialog = page.getByRole('dialog', { name: 'Enroll in sequence' });
-	await expect(dialog.getByLabel('Sequence')).toHaveValue('370002');
+	await expect(dialog.getByRole('combobox', { name: 'Sequence' })).toHaveText('Inbound – Demo Follow-up'); // sequence 370002
 	await dialog.getByRole('button', { name: 'Enroll', exact: true }).click();
 	await expect(dialog.getByRole('alert')).toContainText('Already enrolled in a sequence');
 	await expect(dialog.getByRole('alert')).toContainText('"Closed-lost revival"');

@@ -2,6 +2,7 @@
  * HubSpot screens through the real SW: edge states are the API's answers, shown as the product shows them.
  */
 import { expect, test } from './fixtures';
+import { editProperty, pick, property } from './ui';
 
 const TASK = 'hubspot/inbound-demo-request-v1';
 
@@ -49,15 +50,17 @@ test('search narrows the table; no match shows the empty state', async ({ gym })
 test('record page: edit lifecycle stage and lead status, Save sends a PATCH, the values persist after reload', async ({ gym }) => {
 	const { page } = gym;
 	await page.getByRole('link', { name: 'Faye Schimmel-Keebler' }).click();
-	await page.getByLabel('Lifecycle stage', { exact: true }).selectOption({ label: 'Customer' });
-	await page.getByLabel('Lead status', { exact: true }).selectOption({ label: 'Connected' });
+	await editProperty(page, 'Lifecycle stage');
+	await pick(page, 'Lifecycle stage', 'Customer');
+	await editProperty(page, 'Lead status');
+	await pick(page, 'Lead status', 'Connected');
 	const patch = page.waitForRequest((r) => r.method() === 'PATCH');
 	await page.getByRole('button', { name: 'Save' }).click();
 	expect(JSON.parse((await patch).postData() ?? '{}')).toEqual({ properties: { lifecyclestage: 'customer', hs_lead_status: 'CONNECTED' } });
 	await expect(page.getByRole('status').filter({ hasText: 'Contact saved' })).toBeVisible();
 	await page.reload();
-	await expect(page.getByLabel('Lifecycle stage', { exact: true })).toHaveValue('customer');
-	await expect(page.getByLabel('Lead status', { exact: true })).toHaveValue('CONNECTED');
+	await expect(property(page, 'Lifecycle stage')).toContainText('Customer');
+	await expect(property(page, 'Lead status')).toContainText('Connected');
 });
 
 test('record page: an unknown id shows the not-found state', async ({ gym }) => {
@@ -75,4 +78,38 @@ test('launcher: start a task, see its prompt, check it (fails on a fresh run)', 
 	await page.getByRole('button', { name: 'Check' }).click();
 	await expect(page.getByText(/FAILED/)).toBeVisible();
 	await expect(page.getByRole('table', { name: 'Assertions' }).getByRole('row')).toHaveCount(11); // header + 10
+});
+
+test('top bar: the global search finds contacts by name and email as links; keyboard opens a result', async ({ gym }) => {
+	const { page } = gym;
+	const search = page.getByRole('searchbox', { name: 'Search HubSpot' });
+	await search.fill('priya.raman@cobaltpay.io');
+	const results = page.getByRole('region', { name: 'Search results' });
+	await expect(results.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+	await expect(results.getByRole('link', { name: /^Priya Raman/ })).toHaveCount(1);
+	await search.fill('no-such-thing-xyz');
+	await expect(results).toContainText('No results for “no-such-thing-xyz”');
+	await search.fill('Priya Raman');
+	await expect(results.getByRole('link', { name: /^Priya Raman/ }).first()).toBeVisible();
+	await search.press('ArrowDown');
+	await expect(results.getByRole('link').first()).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'Priya Raman' })).toBeVisible();
+	await expect(results).toHaveCount(0);
+});
+
+test('top bar: the account menu shows the signed-in user of GET /me (name, email, role)', async ({ gym }) => {
+	const { page } = gym;
+	const me = (await page.evaluate(() => fetch('/api/hubspot/me').then((r) => r.json()))) as { id: string; firstName: string; lastName: string; email: string; role: string };
+	expect(me.id).toBe('1001'); // the default acting user
+	const button = page.getByRole('button', { name: `Account menu: ${me.firstName} ${me.lastName}` });
+	await button.click();
+	await expect(button).toHaveAttribute('aria-expanded', 'true');
+	const panel = page.getByRole('group', { name: 'Account' });
+	await expect(panel).toContainText(`${me.firstName} ${me.lastName}`);
+	await expect(panel).toContainText(me.email);
+	await expect(panel).toContainText({ sdr: 'Sales development rep', ae: 'Account executive', manager: 'Sales manager' }[me.role] ?? me.role);
+	await page.keyboard.press('Escape');
+	await expect(panel).toHaveCount(0);
+	await expect(button).toBeFocused();
 });

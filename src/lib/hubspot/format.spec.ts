@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeUtc } from './format';
+import { formatDateTime, formatDateTimeUtc } from './format';
 
 describe('formatDateTimeUtc', () => {
 	it('formats in UTC with plain spaces, whatever the host zone', () => {
@@ -12,5 +12,13 @@ describe('formatDateTimeUtc', () => {
 	it('shows "--" for empty and the raw text for unparseable values', () => {
 		expect(formatDateTimeUtc('')).toBe('--');
 		expect(formatDateTimeUtc('yesterday')).toBe('yesterday');
+	});
+});
+
+describe('formatDateTime (HubSpot screens)', () => {
+	it('shows HubSpot’s one-line format without a zone suffix, in UTC', () => {
+		expect(formatDateTime('2026-03-02T14:30:00.000Z')).toBe('Mar 2, 2026 2:30 PM');
+		expect(formatDateTime('2026-03-02T00:05:00.000Z')).toBe('Mar 2, 2026 12:05 AM');
+		expect(formatDateTime('')).toBe('--');
 	});
 });

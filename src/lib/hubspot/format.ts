@@ -195,6 +195,16 @@ export function formatDateTimeUtc(iso: string, options: { seconds?: boolean } = 
 	return `${part('month')} ${part('day')}, ${part('year')} ${time} ${part('dayPeriod').toUpperCase()} UTC`;
 }
 
+/**
+ * A timestamp as HubSpot's screens show it, e.g. `2026-03-02T14:30:00.000Z` → "Mar 2, 2026 2:30 PM": month day,
+ * year, 12-hour time, no zone suffix (the replica shows every time in UTC, never the host zone).
+ * @returns "--" for an empty value, the input unchanged when it does not parse.
+ */
+export function formatDateTime(iso: string): string {
+	const out = formatDateTimeUtc(iso);
+	return out.endsWith(' UTC') ? out.slice(0, -4) : out;
+}
+
 /** The create date of a contact: property `createdate`, else the object's `createdAt`. */
 export function createDate(contact: Contact): string {
 	return prop(contact, 'createdate') || contact.createdAt || '';

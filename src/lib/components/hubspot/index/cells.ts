@@ -4,7 +4,7 @@
  */
 import type { Owner } from '$lib/hubspot/client';
 import type { CrmRecord, Pipeline } from '$lib/hubspot/crm';
-import { EMPTY_CELL, formatDateTimeUtc, ownerLabel } from '$lib/hubspot/format';
+import { EMPTY_CELL, formatDateTime, ownerLabel } from '$lib/hubspot/format';
 import type { ColumnDef } from './config';
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
@@ -46,7 +46,7 @@ export function cellText(column: ColumnDef, record: CrmRecord, ctx: CellContext)
 		case 'owner':
 			return ownerLabel(raw, ctx.owners);
 		case 'datetime':
-			return formatDateTimeUtc(raw || (column.property === 'createdate' ? record.createdAt : ''));
+			return formatDateTime(raw || (column.property === 'createdate' ? record.createdAt : ''));
 		case 'date':
 			return formatDateUtc(raw);
 		case 'amount':

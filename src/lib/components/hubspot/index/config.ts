@@ -14,7 +14,6 @@ import {
 	OBJECT_TYPE_IDS,
 	VIEW_OBJECT_TYPES
 } from '$gyms/hubspot/contract';
-import type { Owner } from '$lib/hubspot/client';
 import type { CrmRecord } from '$lib/hubspot/crm';
 
 /** The object types with an index screen (those with saved views). */
@@ -265,15 +264,6 @@ const DEALS: IndexConfig = {
 
 /** The three index configurations, by object type. */
 export const INDEX_CONFIGS: Record<IndexObjectType, IndexConfig> = { contacts: CONTACTS, companies: COMPANIES, deals: DEALS };
-
-/**
- * The signed-in user of the gym's HubSpot portal: the first owner in numeric id order (the seed's first
- * seller). "My contacts" / "My companies" / "My deals" filter on this owner's id.
- * @returns the owner, or `undefined` when there are no owners.
- */
-export function signedInOwner(owners: readonly Owner[]): Owner | undefined {
-	return [...owners].sort((a, b) => a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
-}
 
 /** The name HubSpot shows for a record: contacts "First Last" (else email), companies `name`, deals `dealname`. */
 export function recordName(type: IndexObjectType, r: CrmRecord): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateFilter, filterGroupsOf, NO_OWNER, pageCount, pageWindow, searchBody, type IndexQuery } from './query';
 import { cellText, formatAmount, formatDateUtc } from './cells';
-import { INDEX_CONFIGS, signedInOwner } from './config';
+import { INDEX_CONFIGS } from './config';
 
 const NOW = '2026-03-03T10:00:00.000Z';
 const base = (over: Partial<IndexQuery> = {}): IndexQuery => ({ tab: 'all', quick: {}, quickKinds: {}, advanced: [], query: '', sort: null, ...over });
@@ -65,9 +65,4 @@ describe('cells and config', () => {
 		expect(cols.map((c) => (c.kind === 'name' ? '' : cellText(c, deal, ctx)))).toEqual(['', 'Closed Won', '--', 'No owner', '$5.50']);
 	});
 
-	it('the signed-in owner is the first owner in numeric id order', () => {
-		const o = (id: string) => ({ id, email: `${id}@x.io`, firstName: id, lastName: '', userId: 1, teams: [], createdAt: NOW, updatedAt: NOW, archived: false });
-		expect(signedInOwner([o('990630'), o('1002'), o('1001')])?.id).toBe('1001');
-		expect(signedInOwner([])).toBeUndefined();
-	});
 });
