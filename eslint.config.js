@@ -17,8 +17,13 @@ const restrict = (paths, patterns, message) => ({
  * boundary test (`tests/unit/page-boundary.spec.ts`).
  */
 export const GYM_INTERNALS = '^(?:\\$gyms|(?:\\.{1,2}/)+gyms|.*/gyms)(?:/(?![a-z][a-z0-9-]*/contract(?:\\.[jt]s)?$|hubspot/tokens(?:\\.[jt]s)?$)|$)';
-const PAGE_GYM_MESSAGE = 'The UI is a client of the gym API: from gyms/ page code imports only a contract (gyms/<gym>/contract, gyms/kit/contract) or gyms/hubspot/tokens; the rest runs in the Service Worker.';
-const pageRestricted = restrict(['dexie', 'fake-indexeddb'], ['**/sw/*'], 'The UI is a client of the gym API: screens never touch IndexedDB or the SW internals.')['no-restricted-imports'][1];
+const PAGE_GYM_MESSAGE =
+	'The UI is a client of the gym API: from gyms/ page code imports only a contract (gyms/<gym>/contract, gyms/kit/contract) or gyms/hubspot/tokens; the rest runs in the Service Worker.';
+const pageRestricted = restrict(
+	['dexie', 'fake-indexeddb'],
+	['**/sw/*'],
+	'The UI is a client of the gym API: screens never touch IndexedDB or the SW internals.'
+)['no-restricted-imports'][1];
 
 export default ts.config(
 	{ ignores: ['build/', '.svelte-kit/', 'node_modules/', 'test-results/', 'playwright-report/', 'blob-report/', 'out/', 'static/'] },
@@ -33,37 +38,68 @@ export default ts.config(
 	{
 		rules: {
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-			'no-restricted-syntax': ['error', { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the run’s seeded generator: gyms must be deterministic.' }]
+			'no-restricted-syntax': [
+				'error',
+				{
+					selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+					message: 'Use the run’s seeded generator: gyms must be deterministic.'
+				}
+			]
 		}
 	},
 	{
 		files: ['src/**'],
 		rules: {
-			'no-restricted-imports': ['error', { paths: pageRestricted.paths, patterns: [...pageRestricted.patterns, { regex: GYM_INTERNALS, message: PAGE_GYM_MESSAGE }] }],
+			'no-restricted-imports': [
+				'error',
+				{ paths: pageRestricted.paths, patterns: [...pageRestricted.patterns, { regex: GYM_INTERNALS, message: PAGE_GYM_MESSAGE }] }
+			],
 			'no-restricted-syntax': [
 				'error',
-				{ selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the run’s seeded generator: gyms must be deterministic.' },
+				{
+					selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+					message: 'Use the run’s seeded generator: gyms must be deterministic.'
+				},
 				{ selector: `ImportExpression > Literal[value=/${GYM_INTERNALS.replaceAll('/', '\\x2F')}/]`, message: PAGE_GYM_MESSAGE }
 			]
 		}
 	},
 	{
 		files: ['verifier/**'],
-		rules: restrict(['dexie', 'svelte', '@sveltejs/kit'], ['$app/*', '**/gyms/**', '**/sw/**'], 'The verifier is pure: it runs in a Web Worker and in Node, with no DOM, Dexie or SvelteKit.')
+		rules: restrict(
+			['dexie', 'svelte', '@sveltejs/kit'],
+			['$app/*', '**/gyms/**', '**/sw/**'],
+			'The verifier is pure: it runs in a Web Worker and in Node, with no DOM, Dexie or SvelteKit.'
+		)
 	},
 	{
 		files: ['gyms/**', 'sw/**'],
 		rules: {
-			...restrict(['svelte', '@playwright/test', 'node:fs'], ['$app/*', '**/src/**', '**/harness/**'], 'Gyms and the SW run in the Service Worker: no UI, no Node.'),
+			...restrict(
+				['svelte', '@playwright/test', 'node:fs'],
+				['$app/*', '**/src/**', '**/harness/**'],
+				'Gyms and the SW run in the Service Worker: no UI, no Node.'
+			),
 			'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Gyms take time from the run’s virtual clock, never the host.' }],
-			'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Gyms take time from the run’s virtual clock, never the host.' }, { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the run’s seeded generator: gyms must be deterministic.' }]
+			'no-restricted-syntax': [
+				'error',
+				{ selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Gyms take time from the run’s virtual clock, never the host.' },
+				{
+					selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']",
+					message: 'Use the run’s seeded generator: gyms must be deterministic.'
+				}
+			]
 		}
 	},
 	{
 		files: ['seeds/**'],
 		rules: {
 			'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'The seed world is deterministic: times derive from its epoch.' }],
-			'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The seed world is deterministic: times derive from its epoch.' }, { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the seeded faker / seeds/rng.ts.' }]
+			'no-restricted-syntax': [
+				'error',
+				{ selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'The seed world is deterministic: times derive from its epoch.' },
+				{ selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Use the seeded faker / seeds/rng.ts.' }
+			]
 		}
 	},
 	{

@@ -52,7 +52,12 @@ export default defineConfig({
 	projects: [
 		{ name: 'core', testDir: 'tests/e2e', testIgnore: [...SLOW, ...HARNESS, FULL, ...PLAY_PLATFORMS.map(platformSpecs)] },
 		// The plays are tagged @play-<platform>: each platform's project drops the other platforms' plays.
-		...PLAY_PLATFORMS.map((p) => ({ name: p, testDir: 'tests', testMatch: [platformSpecs(p), /\/tests\/plays\/[^/]*\.spec\.ts$/], grepInvert: new RegExp(`@play-(?!${p}(?![a-z0-9-]))`) })),
+		...PLAY_PLATFORMS.map((p) => ({
+			name: p,
+			testDir: 'tests',
+			testMatch: [platformSpecs(p), /\/tests\/plays\/[^/]*\.spec\.ts$/],
+			grepInvert: new RegExp(`@play-(?!${p}(?![a-z0-9-]))`)
+		})),
 		{ name: 'harness', testDir: 'tests/e2e', testMatch: HARNESS },
 		// One test per task × attempt (tests/episodes/episodes.spec.ts); `--project episodes --shard=i/n` spreads them.
 		{ name: 'episodes', testDir: 'tests/episodes', fullyParallel: true, retries: 2 },

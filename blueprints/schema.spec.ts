@@ -38,7 +38,10 @@ describe('Blueprint schema', () => {
 		for (const v of noGate.steps[1].verifiers) v.gating = false;
 		const r = Blueprint.safeParse(noGate);
 		expect(r.success).toBe(false);
-		expect(r.error?.issues[0]).toMatchObject({ path: ['steps', 1, 'verifiers'], message: 'a step needs at least one gating assertion (gating: true, the default)' });
+		expect(r.error?.issues[0]).toMatchObject({
+			path: ['steps', 1, 'verifiers'],
+			message: 'a step needs at least one gating assertion (gating: true, the default)'
+		});
 		const mixed = structuredClone(valid);
 		mixed.steps[1].verifiers[0].gating = false;
 		mixed.steps[1].verifiers[1].weight = 2.5;

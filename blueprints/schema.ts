@@ -31,7 +31,11 @@ const targetShape = {
 	name: z.string().optional().describe('accessible name, matched exactly; with role'),
 	label: z.string().min(1).optional().describe('exact label of a form control'),
 	text: z.string().min(1).optional().describe('visible text (substring)'),
-	id: z.string().regex(/^e[0-9a-f]{8}$/, 'axtree element ids look like "e3f2a91c"').optional().describe('element id from the observation axtree')
+	id: z
+		.string()
+		.regex(/^e[0-9a-f]{8}$/, 'axtree element ids look like "e3f2a91c"')
+		.optional()
+		.describe('element id from the observation axtree')
 };
 
 type TargetFields = { role?: string | undefined; name?: string | undefined; label?: string | undefined; text?: string | undefined; id?: string | undefined };
@@ -71,9 +75,7 @@ export const Action = z.union([
 		fill: z.strictObject({ ...targetShape, value: z.string() }).superRefine((t, ctx) => oneTarget(t, ctx))
 	}),
 	z.strictObject({
-		select: z
-			.strictObject({ ...targetShape, option: z.string().min(1).describe('visible option label') })
-			.superRefine((t, ctx) => oneTarget(t, ctx))
+		select: z.strictObject({ ...targetShape, option: z.string().min(1).describe('visible option label') }).superRefine((t, ctx) => oneTarget(t, ctx))
 	}),
 	z.strictObject({
 		check: z.strictObject({ ...targetShape, checked: z.boolean().optional() }).superRefine((t, ctx) => oneTarget(t, ctx))
@@ -183,7 +185,7 @@ export const Blueprint = z
 				ctx.addIssue({ code: 'custom', path: ['steps', i, 'platform'], message: `platform "${step.platform}" is not in platforms` });
 			}
 			step.actions.forEach((a, j) => {
-				if ('done' in a) ctx.addIssue({ code: 'custom', path: ['steps', i, 'actions', j], message: 'done is the agent\'s own action, not an oracle step' });
+				if ('done' in a) ctx.addIssue({ code: 'custom', path: ['steps', i, 'actions', j], message: "done is the agent's own action, not an oracle step" });
 			});
 			if (step.verifiers.length > 0 && !step.verifiers.some((a) => a.gating)) {
 				ctx.addIssue({ code: 'custom', path: ['steps', i, 'verifiers'], message: 'a step needs at least one gating assertion (gating: true, the default)' });

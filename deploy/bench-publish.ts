@@ -51,7 +51,10 @@ try {
 	await measure(page, 'GET /__salesgym/state (41 contacts)', 'GET', '/__salesgym/state');
 	await measure(page, 'POST /__salesgym/publish (41)', 'POST', '/__salesgym/publish', '{}');
 	// 5,000 contacts: the task's export with its contacts cloned under new ids.
-	const state = JSON.parse((await pageFetch(page, { method: 'GET', path: '/__salesgym/state' })).text) as { gyms: { hubspot: { contacts: { id: string }[] } }; meta: { hubspot: { next_ids: Record<string, number> } } };
+	const state = JSON.parse((await pageFetch(page, { method: 'GET', path: '/__salesgym/state' })).text) as {
+		gyms: { hubspot: { contacts: { id: string }[] } };
+		meta: { hubspot: { next_ids: Record<string, number> } };
+	};
 	const contacts = state.gyms.hubspot.contacts;
 	const many = Array.from({ length: 5000 }, (_, i) => {
 		const c = structuredClone(contacts[i % contacts.length]!) as { id: string; properties: Record<string, unknown> };

@@ -37,7 +37,8 @@ export function parseDeployment(value: string | undefined): Deployment {
  */
 export function parseStateOrigin(value: string | undefined): string {
 	if (value === undefined || value === '') return '';
-	if (!/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?\/?$/.test(value)) throw new Error(`SALESGYM_STATE_ORIGIN="${value}" is not an http(s) origin such as http://127.0.0.1:8090`);
+	if (!/^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?\/?$/.test(value))
+		throw new Error(`SALESGYM_STATE_ORIGIN="${value}" is not an http(s) origin such as http://127.0.0.1:8090`);
 	return value.replace(/\/$/, '');
 }
 

@@ -51,7 +51,13 @@ export function gymExportSchema<T extends z.ZodType>(gym: string, tables: T) {
  * @throws Error `gyms.<gym>: <path>: <message>` for the first schema issue, or
  *   `gyms.<gym>: tables: a <refWord> does not resolve: <first>`; nothing has been written then.
  */
-export function parseGymExport<T extends z.ZodType>(gym: string, schema: T, snapshot: unknown, dangling?: (tables: Record<string, unknown[]>) => string[], refWord = 'reference'): z.infer<T> {
+export function parseGymExport<T extends z.ZodType>(
+	gym: string,
+	schema: T,
+	snapshot: unknown,
+	dangling?: (tables: Record<string, unknown[]>) => string[],
+	refWord = 'reference'
+): z.infer<T> {
 	const parsed = schema.safeParse(snapshot);
 	if (!parsed.success) {
 		const issue = parsed.error.issues[0];
@@ -68,5 +74,7 @@ export function parseGymExport<T extends z.ZodType>(gym: string, schema: T, snap
  * @param tables table name → strict row schema.
  */
 export function fixtureSchema<T extends Record<string, z.ZodType>>(tables: T) {
-	return z.strictObject(Object.fromEntries(Object.entries(tables).map(([t, row]) => [t, z.array(row).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodArray<T[K]>> });
+	return z.strictObject(
+		Object.fromEntries(Object.entries(tables).map(([t, row]) => [t, z.array(row).optional()])) as { [K in keyof T]: z.ZodOptional<z.ZodArray<T[K]>> }
+	);
 }

@@ -54,8 +54,16 @@ async function randomEpisode(round: number): Promise<number> {
 	for (let i = 0; i < 25; i++) {
 		const kind = r.int(0, 3);
 		let res;
-		if (kind === 0) res = await hub.handle(req('POST', CONTACTS, { properties: { email: `p${round}-${i}@example.com`, firstname: 'Rand', lifecyclestage: r.pick(['lead', 'customer']) } }));
-		else if (kind === 1) res = await hub.handle(req('PATCH', `${CONTACTS}/${r.pick(ids)}`, { properties: { hs_lead_status: r.pick(['OPEN', 'CONNECTED', '']), hubspot_owner_id: r.pick(['1001', '1003', '1012']) } }));
+		if (kind === 0)
+			res = await hub.handle(
+				req('POST', CONTACTS, { properties: { email: `p${round}-${i}@example.com`, firstname: 'Rand', lifecyclestage: r.pick(['lead', 'customer']) } })
+			);
+		else if (kind === 1)
+			res = await hub.handle(
+				req('PATCH', `${CONTACTS}/${r.pick(ids)}`, {
+					properties: { hs_lead_status: r.pick(['OPEN', 'CONNECTED', '']), hubspot_owner_id: r.pick(['1001', '1003', '1012']) }
+				})
+			);
 		else if (kind === 2) res = await hub.handle(req('PATCH', `${CONTACTS}/${r.pick(ids)}`, { properties: { lifecyclestage: 'not-a-stage' } }));
 		else res = await hub.handle(req('POST', CONTACTS, { properties: { email: 'broken@' } }));
 		if (res.status < 300) writes++;
@@ -104,7 +112,13 @@ async function contactsViaApi(): Promise<Map<string, unknown>> {
 async function expectInitial(taskId: string | null, runId: string): Promise<void> {
 	const bp = taskId ? ctx.blueprints.get(taskId) : undefined;
 	for (const gym of gyms) {
-		const init = { run_id: 'x', task_id: taskId, seed: 1, clock: bp?.clock ?? '2026-03-02T09:00:00.000Z', fixtures: bp?.fixtures[gym.name as keyof typeof bp.fixtures] };
+		const init = {
+			run_id: 'x',
+			task_id: taskId,
+			seed: 1,
+			clock: bp?.clock ?? '2026-03-02T09:00:00.000Z',
+			fixtures: bp?.fixtures[gym.name as keyof typeof bp.fixtures]
+		};
 		const exp = await gym.exportState();
 		const initial = await gym.initialTables(init);
 		expect(exp.tables, `${gym.name} after reset`).toEqual(initial);
@@ -117,7 +131,9 @@ async function expectInitial(taskId: string | null, runId: string): Promise<void
 		if (gym.name === 'hubspot') {
 			// HubSpot's in-memory read cache (api/records.ts) answers reads outside transactions: after a reset it must serve the reset rows.
 			const rows = (initial.contacts as { id: string; archived?: boolean; properties: Record<string, unknown> }[]).filter((c) => !c.archived);
-			const want = new Map(rows.map((c) => [c.id, Object.fromEntries(['email', 'hs_lead_status', 'hubspot_owner_id', 'lifecyclestage'].map((p) => [p, c.properties[p] ?? null]))]));
+			const want = new Map(
+				rows.map((c) => [c.id, Object.fromEntries(['email', 'hs_lead_status', 'hubspot_owner_id', 'lifecyclestage'].map((p) => [p, c.properties[p] ?? null]))])
+			);
 			expect(await contactsViaApi(), 'contacts read through the API after reset').toEqual(want);
 		}
 	}
@@ -144,7 +160,7 @@ describe('fast reset over the full seed of every gym', () => {
 		await gyms[0]!.importState(snap);
 		await markAll();
 		await initRun(ctx, { task_id: TASK, run_id: 'i1' });
-		expect(await (dbs[0]!.table('meta').get('probe'))).toBeUndefined();
+		expect(await dbs[0]!.table('meta').get('probe')).toBeUndefined();
 		await expectInitial(TASK, 'i1');
 	}, 120_000);
 });

@@ -15,7 +15,8 @@ export function undescribed(schema: z.ZodType, path = ''): string[] {
 	const unwrap = (s: z.ZodType): z.ZodType => (wrapped(s) ? unwrap(def(s).innerType!) : s);
 	const described = (s: z.ZodType): boolean => !!s.description || (wrapped(s) && described(def(s).innerType!));
 	const d = def(schema);
-	if (d.type === 'object') return Object.entries(d.shape!).flatMap(([k, v]) => [...(described(v) ? [] : [`${path}${k}`]), ...undescribed(unwrap(v), `${path}${k}.`)]);
+	if (d.type === 'object')
+		return Object.entries(d.shape!).flatMap(([k, v]) => [...(described(v) ? [] : [`${path}${k}`]), ...undescribed(unwrap(v), `${path}${k}.`)]);
 	if (d.type === 'array') return undescribed(unwrap(d.element!), `${path}[].`);
 	if (d.type === 'union') return d.options!.flatMap((o) => undescribed(unwrap(o), path));
 	return wrapped(schema) ? undescribed(d.innerType!, path) : [];

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { createGymStore, type InitialState } from './store';
 import type { RunInit } from './types';
 
-interface Row { id: string; name: string; tag?: string }
+interface Row {
+	id: string;
+	name: string;
+	tag?: string;
+}
 
 function makeDb(name: string) {
 	const db = new Dexie(name);
@@ -45,7 +49,12 @@ describe('gyms/store', () => {
 	it('an aborted transaction leaves no dirty record; a fixture change restores old and new fixture rows', async () => {
 		const db = makeDb('store-spec-2');
 		const store = createGymStore({ gym: 't', db, tables: [{ name: 'items' }, { name: 'others' }], initial });
-		const a = init({ items: [{ id: '5', name: 'fixture A' }, { id: '990001', name: 'fa' }] });
+		const a = init({
+			items: [
+				{ id: '5', name: 'fixture A' },
+				{ id: '990001', name: 'fa' }
+			]
+		});
 		const b = init({ items: [{ id: '6', name: 'fixture B' }] });
 		await store.reset(a);
 		await expect(

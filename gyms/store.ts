@@ -158,7 +158,9 @@ export function compareKeys(a: unknown, b: unknown): number {
 /** Canonical JSON (keys sorted at every depth); used to hash fixtures. */
 function canonical(value: unknown): string {
 	return JSON.stringify(value, (_k, v: unknown) =>
-		v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v
+		v && typeof v === 'object' && !Array.isArray(v)
+			? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+			: v
 	);
 }
 
@@ -256,7 +258,17 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 	}
 
 	function runMetaOf(init: RunInit, entry: Entry): RunMeta {
-		return { key: 'run', run_id: init.run_id, task_id: init.task_id, seed: init.seed, clock: init.clock, seq: 0, run_seq: 0, next_ids: { ...entry.next_ids }, actor: init.actor ?? DEFAULT_ACTOR };
+		return {
+			key: 'run',
+			run_id: init.run_id,
+			task_id: init.task_id,
+			seed: init.seed,
+			clock: init.clock,
+			seq: 0,
+			run_seq: 0,
+			next_ids: { ...entry.next_ids },
+			actor: init.actor ?? DEFAULT_ACTOR
+		};
 	}
 
 	/** Clears every table and writes `rows` + meta + events, in one transaction (untracked). */
@@ -286,7 +298,8 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				const touched = new Map<string, Set<string>>(specs.map((s) => [s.name, new Set<string>()]));
 				for (const d of dirty) touched.get(d.table)?.add(String(d.key));
 				if (old.hash !== entry.hash) {
-					for (const keys of [old.fixtureKeys, entry.fixtureKeys]) for (const [t, ks] of Object.entries(keys)) for (const k of ks) touched.get(t)?.add(String(k));
+					for (const keys of [old.fixtureKeys, entry.fixtureKeys])
+						for (const [t, ks] of Object.entries(keys)) for (const k of ks) touched.get(t)?.add(String(k));
 				}
 				let restored = 0;
 				for (const spec of specs) {
@@ -326,7 +339,10 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			return db.transaction('r', [...want.map((s) => db.table(s.name)), db.table('meta'), db.table('events')], async () => {
 				const meta = (await db.table('meta').get('run')) as RunMeta | undefined;
 				if (!meta) throw new Error(`${gym}: no run is initialized`);
-				const [rows, events] = await Promise.all([Promise.all(want.map((s) => db.table(s.name).toArray())), db.table('events').orderBy('seq').toArray() as Promise<GymEvent[]>]);
+				const [rows, events] = await Promise.all([
+					Promise.all(want.map((s) => db.table(s.name).toArray())),
+					db.table('events').orderBy('seq').toArray() as Promise<GymEvent[]>
+				]);
 				const out: Record<string, unknown[]> = {};
 				want.forEach((s, i) => (out[s.name] = sortWire(s, rows[i]!.map(s.fromRow))));
 				return { tables: out, meta, events } satisfies GymExport;

@@ -4,7 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Blueprint } from '../blueprints/schema';
-import { AgentError, agentByName, commandAgent, describeAction, httpAgent, noisyOracle, noop, oracle, oracleActions, perturb, randomAgent, type Agent, type AgentTurn } from './agents';
+import {
+	AgentError,
+	agentByName,
+	commandAgent,
+	describeAction,
+	httpAgent,
+	noisyOracle,
+	noop,
+	oracle,
+	oracleActions,
+	perturb,
+	randomAgent,
+	type Agent,
+	type AgentTurn
+} from './agents';
 import { loadBlueprints } from './blueprints';
 import type { Observation } from './env';
 import { UsageError } from './errors';
@@ -25,7 +39,13 @@ const AXTREE = [
 	'  - textbox "Email" [id=e00000005]: a@b.c'
 ].join('\n');
 
-const obs: Observation = { url: 'http://x/hubspot/contacts', title: 'Contacts | HubSpot', axtree: AXTREE, prompt: 'Call priya.raman@helixbio.com today', tabs: [] };
+const obs: Observation = {
+	url: 'http://x/hubspot/contacts',
+	title: 'Contacts | HubSpot',
+	axtree: AXTREE,
+	prompt: 'Call priya.raman@helixbio.com today',
+	tabs: []
+};
 const turn = (step: number): AgentTurn => ({ episode: 'ep-1', task_id: bp.id, step, observation: obs, error: null });
 
 async function play(agent: Agent, attempt: number, max = 100): Promise<unknown[]> {

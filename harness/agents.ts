@@ -188,7 +188,9 @@ export function perturb(rng: Rng, action: Action, elements: readonly ParsedEleme
 	}
 	if ('click' in action) {
 		const c = action.click;
-		const others = elements.filter((e) => !e.disabled && !(e.role === c.role && e.name === c.name) && e.id !== c.id && e.role !== 'textbox' && e.role !== 'combobox');
+		const others = elements.filter(
+			(e) => !e.disabled && !(e.role === c.role && e.name === c.name) && e.id !== c.id && e.role !== 'textbox' && e.role !== 'combobox'
+		);
 		return others.length > 0 ? { click: { id: rng.pick(others).id } } : null;
 	}
 	return null;
@@ -359,7 +361,8 @@ export function agentByName(spec: string): Agent {
 	if (kind === 'random') return randomAgent(int(rest[0], 'random:seed'));
 	if (kind === 'noisy-oracle') {
 		const p = Number(rest[0]);
-		if (rest[0] === undefined || rest[0] === '' || !Number.isFinite(p)) throw new UsageError(`noisy-oracle needs a probability, e.g. noisy-oracle:0.2; got "${spec}"`);
+		if (rest[0] === undefined || rest[0] === '' || !Number.isFinite(p))
+			throw new UsageError(`noisy-oracle needs a probability, e.g. noisy-oracle:0.2; got "${spec}"`);
 		return noisyOracle(p, int(rest[1], 'noisy-oracle seed'));
 	}
 	if (kind === 'cmd') return commandAgent(arg);

@@ -12,7 +12,14 @@ const SNAPSHOT = [
 			{ role: 'button', name: 'Save', disabled: true },
 			{ role: 'button' },
 			{ role: 'textbox', name: 'Email', text: 'a@b.c' },
-			{ role: 'combobox', name: 'Lead status', children: [{ role: 'option', name: 'None', selected: true }, { role: 'option', name: 'Say "hi"' }] }
+			{
+				role: 'combobox',
+				name: 'Lead status',
+				children: [
+					{ role: 'option', name: 'None', selected: true },
+					{ role: 'option', name: 'Say "hi"' }
+				]
+			}
 		]
 	}
 ];
@@ -21,7 +28,14 @@ describe('renderAxtree', () => {
 	it('gives ids to the options of a listbox (a popover dropdown), not to those of a native select', () => {
 		const { text, elements } = renderAxtree([
 			{ role: 'combobox', name: 'Lead status', expanded: true },
-			{ role: 'listbox', name: 'Lead status', children: [{ role: 'option', name: 'Open', selected: true }, { role: 'option', name: 'Connected' }] },
+			{
+				role: 'listbox',
+				name: 'Lead status',
+				children: [
+					{ role: 'option', name: 'Open', selected: true },
+					{ role: 'option', name: 'Connected' }
+				]
+			},
 			{ role: 'combobox', name: 'Native', children: [{ role: 'option', name: 'Connected' }] }
 		]);
 		const connected = elementId('option', 'Connected', 0);
@@ -67,7 +81,14 @@ describe('renderAxtree', () => {
 
 	it('maps ids to role, name and position (nameless elements by position in their role)', () => {
 		const { elements } = renderAxtree(SNAPSHOT);
-		expect(elements.get(elementId('button', 'Save', 1))).toEqual({ id: elementId('button', 'Save', 1), role: 'button', name: 'Save', nth: 1, nthInRole: 1, disabled: true });
+		expect(elements.get(elementId('button', 'Save', 1))).toEqual({
+			id: elementId('button', 'Save', 1),
+			role: 'button',
+			name: 'Save',
+			nth: 1,
+			nthInRole: 1,
+			disabled: true
+		});
 		expect(elements.get(elementId('button', '', 0))).toMatchObject({ name: '', nth: 0, nthInRole: 2 });
 		expect(elements.get(elementId('combobox', 'Lead status', 0))?.options).toEqual(['None', 'Say "hi"']);
 		expect(renderAxtree(null).text).toBe('');

@@ -176,7 +176,13 @@ export function parseAxtreeElements(text: string): ParsedElement[] {
 	lines.forEach((line, i) => {
 		const m = /^(\s*)- ([a-z]+)(?: ("(?:[^"\\]|\\.)*"))? \[id=(e[0-9a-f]{8})\]/.exec(line);
 		if (!m) return;
-		const el: ParsedElement = { id: m[4] as string, role: m[2] as string, name: m[3] ? (JSON.parse(m[3]) as string) : '', disabled: line.includes(' [disabled]'), options: [] };
+		const el: ParsedElement = {
+			id: m[4] as string,
+			role: m[2] as string,
+			name: m[3] ? (JSON.parse(m[3]) as string) : '',
+			disabled: line.includes(' [disabled]'),
+			options: []
+		};
 		const indent = (m[1] as string).length;
 		for (let j = i + 1; j < lines.length; j++) {
 			const o = /^(\s*)- option ("(?:[^"\\]|\\.)*")/.exec(lines[j] as string);

@@ -79,7 +79,9 @@ export interface HarnessBenchOptions {
  * @returns `samples` (ms) for `reset_to_observation` and `values` for the others.
  * @throws Error when an oracle episode fails or hits an infrastructure error (a broken run must not look fast).
  */
-export async function benchHarness(o: HarnessBenchOptions): Promise<{ samples: Partial<Record<MetricName, number[]>>; values: Partial<Record<MetricName, ValueSummary>> }> {
+export async function benchHarness(
+	o: HarnessBenchOptions
+): Promise<{ samples: Partial<Record<MetricName, number[]>>; values: Partial<Record<MetricName, ValueSummary>> }> {
 	const samples: Partial<Record<MetricName, number[]>> = {};
 	const values: Partial<Record<MetricName, ValueSummary>> = {};
 	const want = (m: MetricName) => o.metrics.includes(m);
@@ -87,7 +89,10 @@ export async function benchHarness(o: HarnessBenchOptions): Promise<{ samples: P
 	const throughput = async (workers: number): Promise<ValueSummary> => {
 		const r = await runEpisodes({ agent: oracle, blueprints: o.blueprints, k, workers, baseUrl: o.baseUrl, browsers: { get: async () => o.browser } });
 		const bad = r.episodes.filter((e) => e.status !== 'ok' || !e.passed);
-		if (bad.length > 0) throw new Error(`bench: ${bad.length} oracle episode(s) failed: ${bad.map((e) => `${e.task_id}#${e.attempt} ${e.status} ${e.infra_errors.join('; ')}`).join(', ')}`);
+		if (bad.length > 0)
+			throw new Error(
+				`bench: ${bad.length} oracle episode(s) failed: ${bad.map((e) => `${e.task_id}#${e.attempt} ${e.status} ${e.infra_errors.join('; ')}`).join(', ')}`
+			);
 		return { value: Math.round((r.totals.scored / (r.ms / 60_000)) * 100) / 100, n: r.totals.scored, unit: 'episodes/min' };
 	};
 	if (want('episodes_per_min_w1') || want('context_memory_mb')) {

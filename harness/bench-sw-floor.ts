@@ -26,7 +26,10 @@ function serve(): Promise<{ server: Server; url: string }> {
 	// Only `/` and `/sw.js` exist on the network: a `/ping` the SW did not answer is a 404, which measureInPage throws on.
 	const server = createServer((req, res) => {
 		const body = req.url === '/sw.js' ? BARE_SW : req.url === '/' ? PAGE : null;
-		res.writeHead(body === null ? 404 : 200, { 'content-type': req.url === '/sw.js' ? 'text/javascript' : 'text/html;charset=utf-8', 'cache-control': 'no-store' });
+		res.writeHead(body === null ? 404 : 200, {
+			'content-type': req.url === '/sw.js' ? 'text/javascript' : 'text/html;charset=utf-8',
+			'cache-control': 'no-store'
+		});
 		res.end(body ?? 'not found');
 	});
 	return new Promise((ok, fail) => {

@@ -20,11 +20,22 @@ describe('verify bench inputs', () => {
 		const assertions = benchAssertions(1000);
 		expect(assertions).toHaveLength(20);
 		const placed = assertions.map((a) => ({ ...Assertion.parse(a), step: 0, platform: 'inline' }));
-		const r = evaluate(await createNodeEngine(), verificationInput(doc, placed.map((a) => a.query), null), placed);
+		const r = evaluate(
+			await createNodeEngine(),
+			verificationInput(
+				doc,
+				placed.map((a) => a.query),
+				null
+			),
+			placed
+		);
 		expect(r.assertions.filter((a) => !a.passed)).toEqual([]);
 	});
 	it('with the other gyms of a run, the synthetic export keeps their tables and meta and replaces only HubSpot', () => {
-		const others = { gyms: { outreach: { prospects: [{ id: '1' }] }, hubspot: { contacts: [{ id: 'x' }] } }, meta: { outreach: { clock: BENCH_CLOCK, seq: 3, next_ids: {} } } };
+		const others = {
+			gyms: { outreach: { prospects: [{ id: '1' }] }, hubspot: { contacts: [{ id: 'x' }] } },
+			meta: { outreach: { clock: BENCH_CLOCK, seq: 3, next_ids: {} } }
+		};
 		const doc = syntheticExport(100, others);
 		expect(doc.gyms.outreach).toBe(others.gyms.outreach);
 		expect(doc.meta.outreach).toEqual(others.meta.outreach);

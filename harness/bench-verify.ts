@@ -37,7 +37,25 @@ export function splitRows(rows: number): { contacts: number; companies: number }
 }
 
 /** HubSpot tables the synthetic state leaves empty (the 20 assertions read contacts, companies and owners). */
-const EMPTY_HUBSPOT_TABLES = ['deals', 'associations', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines', 'calls', 'lists', 'list_memberships', 'forms', 'form_submissions', 'sequences', 'sequence_enrollments', 'inboxes', 'views'] as const;
+const EMPTY_HUBSPOT_TABLES = [
+	'deals',
+	'associations',
+	'tasks',
+	'notes',
+	'emails',
+	'meetings',
+	'templates',
+	'pipelines',
+	'calls',
+	'lists',
+	'list_memberships',
+	'forms',
+	'form_submissions',
+	'sequences',
+	'sequence_enrollments',
+	'inboxes',
+	'views'
+] as const;
 
 /**
  * A valid `salesgym.state` export with `rows` HubSpot rows: contacts `person<i>@example.com` at
@@ -86,7 +104,13 @@ export function syntheticExport(rows: number, others?: Pick<StateExportDoc, 'gym
 				}),
 				companies: Array.from({ length: companies }, (_, k) => {
 					const j = k + 1;
-					return { archived: false, createdAt: at, id: String(100_000 + j), properties: { domain: `company${j}.example.com`, name: `Company ${j}`, numberofemployees: String(10 * j) }, updatedAt: at };
+					return {
+						archived: false,
+						createdAt: at,
+						id: String(100_000 + j),
+						properties: { domain: `company${j}.example.com`, name: `Company ${j}`, numberofemployees: String(10 * j) },
+						updatedAt: at
+					};
 				}),
 				owners: OWNERS.map((id, k) => ({
 					archived: false,
@@ -102,7 +126,10 @@ export function syntheticExport(rows: number, others?: Pick<StateExportDoc, 'gym
 			}
 		},
 		events: [],
-		meta: { ...restMeta, hubspot: { clock: BENCH_CLOCK, next_ids: { companies: 100_001 + companies, contacts: contacts + 1 }, seq: 0, run_seq: 0, actor: '1001' } }
+		meta: {
+			...restMeta,
+			hubspot: { clock: BENCH_CLOCK, next_ids: { companies: 100_001 + companies, contacts: contacts + 1 }, seq: 0, run_seq: 0, actor: '1001' }
+		}
 	};
 }
 
@@ -114,14 +141,25 @@ export function benchAssertions(rows: number): AssertionInput[] {
 	const customers = Math.ceil(C / 2);
 	const owner3 = Array.from({ length: C }, (_, k) => k + 1).filter((i) => OWNERS[i % OWNERS.length] === '1003').length;
 	const employees = (10 * M * (M + 1)) / 2;
-	const a = (id: string, query: string, op: AssertionInput['op'], expected?: unknown): AssertionInput => ({ id, description: id, query, op, ...(expected === undefined ? {} : { expected }) });
+	const a = (id: string, query: string, op: AssertionInput['op'], expected?: unknown): AssertionInput => ({
+		id,
+		description: id,
+		query,
+		op,
+		...(expected === undefined ? {} : { expected })
+	});
 	return [
 		a('contacts-count', '.hubspot.contacts | length', 'eq', C),
 		a('companies-count', '.hubspot.companies', 'count_eq', M),
 		a('email-lookup', `.hubspot.contacts[] | select(.properties.email == "person${mid}@example.com") | .properties.firstname`, 'eq', `First${mid}`),
 		a('customers', '[.hubspot.contacts[] | select(.properties.lifecyclestage == "customer")] | length', 'eq', customers),
 		a('owner-1003', '[.hubspot.contacts[] | select(.properties.hubspot_owner_id == "1003")] | length', 'eq', owner3),
-		a('company-by-domain', `.hubspot.companies[] | select(.properties.domain == "company${midCompany}.example.com") | .properties.name`, 'eq', `Company ${midCompany}`),
+		a(
+			'company-by-domain',
+			`.hubspot.companies[] | select(.properties.domain == "company${midCompany}.example.com") | .properties.name`,
+			'eq',
+			`Company ${midCompany}`
+		),
 		a('employees-total', '[.hubspot.companies[] | .properties.numberofemployees | tonumber] | add', 'eq', employees),
 		a('last-contact', '.hubspot.contacts[-1].id', 'eq', String(C)),
 		a('first-email', '.hubspot.contacts[0].properties.email', 'matches', '^person1@example\\.com$'),
@@ -291,7 +329,9 @@ export async function benchVerifyMemory(n: number, engine?: JqEngine): Promise<M
  * program and document, and the page ÷ native ratio; then memory.
  */
 export function formatVerifyDetails(rows: readonly { metric: VerifyMetric; page: VerifySamples; node: NodeTimings }[], memory: MemoryReport | null): string {
-	const lines: string[][] = [['metric', 'rows', 'MB', 'page p50', 'page p95', 'SW export', 'SW prepare', 'worker jq', 'messaging', 'node jq-web', 'native jq', 'page/native']];
+	const lines: string[][] = [
+		['metric', 'rows', 'MB', 'page p50', 'page p95', 'SW export', 'SW prepare', 'worker jq', 'messaging', 'node jq-web', 'native jq', 'page/native']
+	];
 	for (const r of rows) {
 		const pageP50 = p50(r.page.total);
 		const workerP50 = p50(r.page.worker);

@@ -38,7 +38,10 @@ describe('report', () => {
 	});
 
 	it('value metrics (episodes/min, MB) print their value and keep their unit', () => {
-		const report = toReport({ reset_to_observation: [1000, 2000] }, { episodes_per_min_w2: { value: 15.12, n: 8, unit: 'episodes/min' }, context_memory_mb: { value: 341.5, n: 40, unit: 'MB' } });
+		const report = toReport(
+			{ reset_to_observation: [1000, 2000] },
+			{ episodes_per_min_w2: { value: 15.12, n: 8, unit: 'episodes/min' }, context_memory_mb: { value: 341.5, n: 40, unit: 'MB' } }
+		);
 		expect(Object.keys(report)).toEqual(['episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation']);
 		expect(report.context_memory_mb).toEqual({ value: 341.5, n: 40, unit: 'MB' });
 		expect(formatReport(report).split('\n')[1]).toBe('episodes_per_min_w2     15.12            8  episodes/min');

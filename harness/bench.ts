@@ -43,7 +43,18 @@ export const METRICS = [
 /** One of {@link METRICS}. */
 export type MetricName = (typeof METRICS)[number];
 /** Metrics measured in the page (need the server, Chromium and a working SW). */
-export const PAGE_METRICS: readonly MetricName[] = ['reset', 'reset_full_seed', 'api_roundtrip', 'hubspot_api_get', 'hubspot_search', 'hubspot_index_interactive', 'verify', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k'];
+export const PAGE_METRICS: readonly MetricName[] = [
+	'reset',
+	'reset_full_seed',
+	'api_roundtrip',
+	'hubspot_api_get',
+	'hubspot_search',
+	'hubspot_index_interactive',
+	'verify',
+	'verify_20x1k',
+	'verify_20x10k',
+	'verify_20x50k'
+];
 /** Metrics that need a fresh browser context per sample. */
 export const CONTEXT_METRICS: readonly MetricName[] = ['init_fresh_context'];
 /** Metrics on their own origin, not the gyms' (`sw_floor`: a bare Service Worker, harness/bench-sw-floor.ts). */
@@ -312,7 +323,9 @@ export async function benchIndexInteractive(page: Page, taskId: string | undefin
 				await tab.goto(path, { waitUntil: 'commit' });
 				let ms: number;
 				try {
-					ms = (await tab.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt, undefined, { timeout: 10_000 }).then((h) => h.jsonValue())) as number;
+					ms = (await tab
+						.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt, undefined, { timeout: 10_000 })
+						.then((h) => h.jsonValue())) as number;
 				} catch (e) {
 					throw new InfrastructureError(`hubspot_index_interactive: ${path} rendered no row: ${(e as Error).message.split('\n')[0]}`, { cause: e });
 				}
@@ -346,10 +359,18 @@ export async function benchResetAfterEpisodes(page: Page, taskId: string | undef
 			const list = (await (await fetch(`${contacts}?limit=100`)).json()) as { results: { id: string }[] };
 			const ids = list.results.map((c) => c.id);
 			for (let i = 0; i < total; i++) {
-				res = await fetch(contacts, { method: 'POST', headers: json, body: JSON.stringify({ properties: { email: `bench-${i}@example.com`, firstname: 'Bench', lifecyclestage: 'lead' } }) });
+				res = await fetch(contacts, {
+					method: 'POST',
+					headers: json,
+					body: JSON.stringify({ properties: { email: `bench-${i}@example.com`, firstname: 'Bench', lifecyclestage: 'lead' } })
+				});
 				if (res.status !== 201) return { error: `episode create answered ${res.status}`, samples: out };
 				for (let k = 0; k <= i % 5; k++) {
-					res = await fetch(`${contacts}/${ids[(i * 7 + k) % ids.length]}`, { method: 'PATCH', headers: json, body: JSON.stringify({ properties: { hs_lead_status: k % 2 ? 'CONNECTED' : 'IN_PROGRESS' } }) });
+					res = await fetch(`${contacts}/${ids[(i * 7 + k) % ids.length]}`, {
+						method: 'PATCH',
+						headers: json,
+						body: JSON.stringify({ properties: { hs_lead_status: k % 2 ? 'CONNECTED' : 'IN_PROGRESS' } })
+					});
 					if (!res.ok) return { error: `episode patch answered ${res.status}`, samples: out };
 				}
 				const t = performance.now();
@@ -385,7 +406,11 @@ export async function benchFreshContext(browser: Browser, baseUrl: string, taskI
 			await waitForSwReady(page);
 			const r = await page.evaluate(async (taskId) => {
 				const t = performance.now();
-				const res = await fetch('/__salesgym/run', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(taskId === null ? {} : { task_id: taskId }) });
+				const res = await fetch('/__salesgym/run', {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify(taskId === null ? {} : { task_id: taskId })
+				});
 				const text = await res.text();
 				return { ms: performance.now() - t, status: res.status, text: text.slice(0, 300) };
 			}, taskId ?? null);
@@ -461,7 +486,8 @@ export async function mergeMetricsFile(file: string, report: BenchReport): Promi
 		} catch (e) {
 			throw new Error(`${file} is not valid JSON (${(e as Error).message}); refusing to overwrite it`, { cause: e });
 		}
-		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${file} does not hold a JSON object; refusing to overwrite it`);
+		if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+			throw new Error(`${file} does not hold a JSON object; refusing to overwrite it`);
 		existing = parsed as Record<string, unknown>;
 	}
 	await writeFile(file, `${JSON.stringify({ ...existing, ...report }, null, 2)}\n`);
@@ -490,7 +516,12 @@ export function formatTable(rows: readonly (readonly string[])[], rightAlign: re
 	const widths: number[] = [];
 	for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
 	return rows
-		.map((row) => row.map((cell, i) => (rightAlign[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join('  ').trimEnd())
+		.map((row) =>
+			row
+				.map((cell, i) => (rightAlign[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+				.join('  ')
+				.trimEnd()
+		)
 		.join('\n')
 		.concat('\n');
 }

@@ -175,7 +175,10 @@ const SHIPPED = readdirSync('blueprints', { recursive: true, withFileTypes: true
 async function freshResetVerdict(engine: JqEngine, gyms: readonly Gym[], bp: Blueprint): Promise<Evaluation> {
 	const assertions: PlacedAssertion[] = bp.steps.flatMap((step, index) => step.verifiers.map((a) => ({ ...a, step: index, platform: step.platform })));
 	const queries = assertions.map((a) => a.query);
-	const needs = needsOf(queries, gyms.map((g) => g.name));
+	const needs = needsOf(
+		queries,
+		gyms.map((g) => g.name)
+	);
 	const state: Record<string, Record<string, unknown[]>> = {};
 	for (const gym of gyms) {
 		const want = tablesFor(needs, gym.name);
@@ -183,7 +186,13 @@ async function freshResetVerdict(engine: JqEngine, gyms: readonly Gym[], bp: Blu
 			state[gym.name] = {};
 			continue;
 		}
-		const tables = await gym.initialTables({ run_id: 'fresh', task_id: bp.id, seed: 1, clock: bp.clock, fixtures: bp.fixtures[gym.name as keyof Blueprint['fixtures']] });
+		const tables = await gym.initialTables({
+			run_id: 'fresh',
+			task_id: bp.id,
+			seed: 1,
+			clock: bp.clock,
+			fixtures: bp.fixtures[gym.name as keyof Blueprint['fixtures']]
+		});
 		state[gym.name] = want === undefined ? tables : Object.fromEntries(want.filter((t) => t in tables).map((t) => [t, tables[t]!]));
 	}
 	const input = verificationInput({ gyms: state, events: [], clock: bp.clock }, queries, state);
@@ -214,7 +223,10 @@ describe('every shipped blueprint, without a browser', () => {
 
 		it('a fresh reset fails its verifiers (Node verifier over the initial state)', async () => {
 			const verdict = await freshResetVerdict(engine, gyms, parseBlueprint(file, text, id));
-			expect(verdict.assertions.filter((a) => a.error?.startsWith('jq error')).map((a) => `${a.id}: ${a.error}`), 'no query may fail to run on the initial state').toEqual([]);
+			expect(
+				verdict.assertions.filter((a) => a.error?.startsWith('jq error')).map((a) => `${a.id}: ${a.error}`),
+				'no query may fail to run on the initial state'
+			).toEqual([]);
 			expect(verdict.passed, 'a task its initial state already satisfies rewards doing nothing').toBe(false);
 		});
 	});

@@ -42,7 +42,7 @@ export function formatIssues(issues: readonly Issue[], prefix: readonly Property
 		if (issue.code === 'invalid_union' && issue.errors.length > 0) {
 			const branches = issue.errors;
 			const shared = (branches[0] ?? []).filter((i) => branches.every((b) => b.some((j) => issueKey(j) === issueKey(i))));
-			const best = shared.length > 0 ? shared : [...branches].sort((a, b) => a.length - b.length)[0] ?? [];
+			const best = shared.length > 0 ? shared : ([...branches].sort((a, b) => a.length - b.length)[0] ?? []);
 			if (best.length > 0) {
 				lines.push(...formatIssues(best, path));
 				continue;

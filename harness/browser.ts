@@ -35,10 +35,7 @@ export interface ChromiumLaunchOptions {
  * @param env environment to read (default `process.env`); @param exists file test (default `fs.existsSync`).
  * @throws Error when `$SALESGYM_CHROMIUM` is set but names no file.
  */
-export function chromiumExecutable(
-	env: NodeJS.ProcessEnv = process.env,
-	exists: (path: string) => boolean = existsSync
-): string | undefined {
+export function chromiumExecutable(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): string | undefined {
 	const fromEnv = env.SALESGYM_CHROMIUM;
 	if (fromEnv) {
 		if (!exists(fromEnv)) throw new Error(`SALESGYM_CHROMIUM=${fromEnv} does not exist. Unset it or point it at a Chromium binary.`);

@@ -63,7 +63,12 @@ describe('calibrationReport', () => {
 		{ id: 'hubspot/a-v1', platforms: ['hubspot' as const] },
 		{ id: 'hubspot/b-v1', platforms: ['hubspot' as const] }
 	];
-	const ok = (task_id: string, passed: boolean, first_failing_step: number | null = passed ? null : 1) => ({ task_id, status: 'ok' as const, passed, first_failing_step });
+	const ok = (task_id: string, passed: boolean, first_failing_step: number | null = passed ? null : 1) => ({
+		task_id,
+		status: 'ok' as const,
+		passed,
+		first_failing_step
+	});
 	const records = [
 		ok('hubspot/a-v1', true),
 		ok('hubspot/a-v1', true),
@@ -77,8 +82,28 @@ describe('calibrationReport', () => {
 
 	it('per task c/n, pass@k, pass^k, band and first-failing-step histogram; infra errors excluded from n', () => {
 		expect(report.tasks).toEqual([
-			{ task_id: 'hubspot/a-v1', platforms: ['hubspot'], n: 3, c: 2, pass_at_k: 1, pass_hat_k: 0, band: 'medium', first_failing_step: { '0': 1 }, infra_errors: 0 },
-			{ task_id: 'hubspot/b-v1', platforms: ['hubspot'], n: 3, c: 0, pass_at_k: 0, pass_hat_k: 0, band: 'unsolved', first_failing_step: { '0': 1, '1': 2 }, infra_errors: 1 }
+			{
+				task_id: 'hubspot/a-v1',
+				platforms: ['hubspot'],
+				n: 3,
+				c: 2,
+				pass_at_k: 1,
+				pass_hat_k: 0,
+				band: 'medium',
+				first_failing_step: { '0': 1 },
+				infra_errors: 0
+			},
+			{
+				task_id: 'hubspot/b-v1',
+				platforms: ['hubspot'],
+				n: 3,
+				c: 0,
+				pass_at_k: 0,
+				pass_hat_k: 0,
+				band: 'unsolved',
+				first_failing_step: { '0': 1, '1': 2 },
+				infra_errors: 1
+			}
 		]);
 		expect(report.summary).toMatchObject({
 			bands: { easy: 0, medium: 1, hard: 0, unsolved: 1 },
@@ -105,7 +130,9 @@ describe('writeDifficulty', () => {
 		writeFileSync(file, src);
 		await writeDifficulty(file, { band: 'medium', passes: 2, n: 3, k: 3, agent: 'noisy-oracle:0.3', date: '2026-11-30' });
 		const once = readFileSync(file, 'utf8');
-		expect(once).toContain('  "difficulty": {"band": "medium", "passes": 2, "n": 3, "k": 3, "agent": "noisy-oracle:0.3", "date": "2026-11-30"},\n  "fixtures": {');
+		expect(once).toContain(
+			'  "difficulty": {"band": "medium", "passes": 2, "n": 3, "k": 3, "agent": "noisy-oracle:0.3", "date": "2026-11-30"},\n  "fixtures": {'
+		);
 		expect(once.replace(/^ {2}"difficulty": .*\n/m, '')).toBe(src);
 		expect(Blueprint.parse(JSON.parse(once)).difficulty?.band).toBe('medium');
 		await writeDifficulty(file, { band: 'easy', passes: 3, n: 3, k: 3, agent: 'oracle', date: '2026-12-01' });

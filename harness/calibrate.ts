@@ -211,14 +211,18 @@ export function barChart(title: string, entries: readonly (readonly [string, num
 			const bh = Math.round((v / max) * h);
 			const x = 40 + i * (w + 20);
 			const text = opts.percent ? `${Math.round(v * 100)}%` : String(v);
-			return `<rect x="${x}" y="${20 + h - bh}" width="${w}" height="${bh}" fill="#ff7a59"><title>${esc(label)}: ${esc(text)}</title></rect>` +
+			return (
+				`<rect x="${x}" y="${20 + h - bh}" width="${w}" height="${bh}" fill="#ff7a59"><title>${esc(label)}: ${esc(text)}</title></rect>` +
 				`<text x="${x + w / 2}" y="${14 + h - bh}" text-anchor="middle" font-size="12">${esc(text)}</text>` +
-				`<text x="${x + w / 2}" y="${h + 38}" text-anchor="middle" font-size="12">${esc(label)}</text>`;
+				`<text x="${x + w / 2}" y="${h + 38}" text-anchor="middle" font-size="12">${esc(label)}</text>`
+			);
 		})
 		.join('');
 	const width = 60 + entries.length * (w + 20);
-	return `<figure><figcaption>${esc(title)}</figcaption><svg role="img" aria-label="${esc(title)}" width="${width}" height="${h + 50}" xmlns="http://www.w3.org/2000/svg">` +
-		`<line x1="35" y1="${h + 20}" x2="${width}" y2="${h + 20}" stroke="#33475b"/>${bars}</svg></figure>`;
+	return (
+		`<figure><figcaption>${esc(title)}</figcaption><svg role="img" aria-label="${esc(title)}" width="${width}" height="${h + 50}" xmlns="http://www.w3.org/2000/svg">` +
+		`<line x1="35" y1="${h + 20}" x2="${width}" y2="${h + 20}" stroke="#33475b"/>${bars}</svg></figure>`
+	);
 }
 
 /** The report as one self-contained HTML page: band, per-tier and per-platform pass-rate, first-failing-step plots, and the task table. */
@@ -229,7 +233,11 @@ export function calibrationHtml(report: CalibrationReport): string {
 		.map(
 			(t) =>
 				`<tr><td>${esc(t.task_id)}</td><td>${t.c}/${t.n}</td><td>${pct(t.pass_at_k)}</td><td>${pct(t.pass_hat_k)}</td><td>${t.band}</td>` +
-				`<td>${esc(Object.entries(t.first_failing_step).map(([k, v]) => `step ${k}: ${v}`).join(', ') || '–')}</td><td>${t.infra_errors}</td></tr>`
+				`<td>${esc(
+					Object.entries(t.first_failing_step)
+						.map(([k, v]) => `step ${k}: ${v}`)
+						.join(', ') || '–'
+				)}</td><td>${t.infra_errors}</td></tr>`
 		)
 		.join('\n');
 	const steps = Object.entries(s.first_failing_step).sort(([a], [b]) => (a === 'none' ? 1 : b === 'none' ? -1 : Number(a) - Number(b)));
@@ -240,10 +248,20 @@ table{border-collapse:collapse}td,th{border:1px solid #cbd6e2;padding:.3rem .6re
 <body><h1>salesgym calibration</h1>
 <p>Agent <b>${esc(s.agent)}</b>, k = ${s.k}, ${s.date}. ${s.totals.tasks} tasks, ${s.totals.c}/${s.totals.n} episodes passed, ${s.totals.infra_errors} infrastructure errors (not scored).
 Bands by pass rate: easy ≥ ${round4(s.thresholds.easy)}, medium ≥ ${round4(s.thresholds.medium)}, hard ≥ ${round4(s.thresholds.hard)}, else unsolved.</p>
-${barChart('Tasks per band', BANDS.map((b) => [b, s.bands[b]] as const))}
-${barChart('Pass rate per tier', BANDS.map((b) => [b, s.pass_rate_by_band[b] ?? 0] as const), { max: 1, percent: true })}
+${barChart(
+	'Tasks per band',
+	BANDS.map((b) => [b, s.bands[b]] as const)
+)}
+${barChart(
+	'Pass rate per tier',
+	BANDS.map((b) => [b, s.pass_rate_by_band[b] ?? 0] as const),
+	{ max: 1, percent: true }
+)}
 ${barChart('Pass rate per platform', Object.entries(s.pass_rate_by_platform), { max: 1, percent: true })}
-${barChart('First failing step (failed episodes)', steps.map(([k, v]) => [k === 'none' ? 'none' : `step ${k}`, v] as const))}
+${barChart(
+	'First failing step (failed episodes)',
+	steps.map(([k, v]) => [k === 'none' ? 'none' : `step ${k}`, v] as const)
+)}
 <table><thead><tr><th>task</th><th>c/n</th><th>pass@${s.k}</th><th>pass^${s.k}</th><th>band</th><th>first failing steps</th><th>infra errors</th></tr></thead>
 <tbody>
 ${rows}
@@ -279,6 +297,11 @@ export async function writeDifficulty(file: string, difficulty: Difficulty): Pro
 
 function sortKeys(v: unknown): unknown {
 	if (Array.isArray(v)) return v.map(sortKeys);
-	if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+	if (v && typeof v === 'object')
+		return Object.fromEntries(
+			Object.keys(v)
+				.sort()
+				.map((k) => [k, sortKeys((v as Record<string, unknown>)[k])])
+		);
 	return v;
 }

@@ -42,13 +42,44 @@ describe('parseCli', () => {
 			cdp: undefined
 		});
 		expect(
-			parseCli(['run', '--agent', 'noisy-oracle:0.3', '--task', 'all', '--k', '3', '--workers', '2', '--max-steps', '20', '--out', 'o', '--reward', 'partial', '--cdp', 'ws://127.0.0.1:9222/devtools/browser/x'])
+			parseCli([
+				'run',
+				'--agent',
+				'noisy-oracle:0.3',
+				'--task',
+				'all',
+				'--k',
+				'3',
+				'--workers',
+				'2',
+				'--max-steps',
+				'20',
+				'--out',
+				'o',
+				'--reward',
+				'partial',
+				'--cdp',
+				'ws://127.0.0.1:9222/devtools/browser/x'
+			])
 		).toMatchObject({ agent: 'noisy-oracle:0.3', k: 3, workers: 2, maxSteps: 20, out: 'o', reward: 'partial', cdp: 'ws://127.0.0.1:9222/devtools/browser/x' });
 	});
 
 	it('parses calibrate with defaults (k 3, n = k, all tasks, default bands)', () => {
-		expect(parseCli(['calibrate', '--agent', 'oracle'])).toMatchObject({ command: 'calibrate', agent: 'oracle', tasks: 'all', k: 3, n: 3, write: false, thresholds: { easy: 1 } });
-		expect(parseCli(['calibrate', '--agent', 'oracle', '--k', '2', '--n', '5', '--write', '--bands', 'medium=0.5'])).toMatchObject({ k: 2, n: 5, write: true, thresholds: { medium: 0.5 } });
+		expect(parseCli(['calibrate', '--agent', 'oracle'])).toMatchObject({
+			command: 'calibrate',
+			agent: 'oracle',
+			tasks: 'all',
+			k: 3,
+			n: 3,
+			write: false,
+			thresholds: { easy: 1 }
+		});
+		expect(parseCli(['calibrate', '--agent', 'oracle', '--k', '2', '--n', '5', '--write', '--bands', 'medium=0.5'])).toMatchObject({
+			k: 2,
+			n: 5,
+			write: true,
+			thresholds: { medium: 0.5 }
+		});
 	});
 
 	it('parses bench with defaults and --only', () => {
@@ -56,7 +87,27 @@ describe('parseCli', () => {
 			command: 'bench',
 			samples: 50,
 			json: undefined,
-			only: ['reset', 'reset_full_seed', 'init_fresh_context', 'api_roundtrip', 'sw_floor', 'hubspot_api_get', 'hubspot_search', 'hubspot_index_interactive', 'verify', 'jq_1k', 'jq_10k', 'jq_50k', 'verify_20x1k', 'verify_20x10k', 'verify_20x50k', 'episodes_per_min_w1', 'episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation'],
+			only: [
+				'reset',
+				'reset_full_seed',
+				'init_fresh_context',
+				'api_roundtrip',
+				'sw_floor',
+				'hubspot_api_get',
+				'hubspot_search',
+				'hubspot_index_interactive',
+				'verify',
+				'jq_1k',
+				'jq_10k',
+				'jq_50k',
+				'verify_20x1k',
+				'verify_20x10k',
+				'verify_20x50k',
+				'episodes_per_min_w1',
+				'episodes_per_min_w2',
+				'context_memory_mb',
+				'reset_to_observation'
+			],
 			port: 0
 		});
 		expect(parseCli(['bench', '--samples', '10', '--only', 'jq_1k, jq_10k'])).toMatchObject({ samples: 10, only: ['jq_1k', 'jq_10k'] });
@@ -142,7 +193,10 @@ describe('main', () => {
 		const root = mkdtempSync(join(tmpdir(), 'salesgym-root-'));
 		writeFileSync(join(root, 'index.html'), '<!doctype html>');
 		try {
-			const failure = await startServer({ root, port }).then(() => null, (e: unknown) => e);
+			const failure = await startServer({ root, port }).then(
+				() => null,
+				(e: unknown) => e
+			);
 			const mapped = listenError(failure, '127.0.0.1', port);
 			expect(mapped).toBeInstanceOf(InfrastructureError);
 			expect((mapped as Error).message).toBe(`port ${port} on 127.0.0.1 is already in use; pick another with --port`);

@@ -184,7 +184,10 @@ export function parseCli(argv: readonly string[]): Command {
 	if (command !== 'serve' && command !== 'run' && command !== 'calibrate' && command !== 'bench') throw new UsageError(`unknown command "${command}"`);
 	let values: Record<string, string | boolean | undefined>;
 	try {
-		values = parseArgs({ args: [...rest], options: OPTIONS[command], strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+		values = parseArgs({ args: [...rest], options: OPTIONS[command], strict: true, allowPositionals: false }).values as Record<
+			string,
+			string | boolean | undefined
+		>;
 	} catch (e) {
 		throw new UsageError(`${command}: ${(e as Error).message}`);
 	}
@@ -395,7 +398,19 @@ export function progressLine(done: number, total: number, passed: number, infra:
 }
 
 async function runMany(
-	opts: { agent: string; tasks: ReturnType<typeof pickTasks>; k: number; workers: number; maxSteps: number; out: string | undefined; port: number; cdp: string | undefined; reward?: RewardMode; seed?: number | undefined; retries?: number },
+	opts: {
+		agent: string;
+		tasks: ReturnType<typeof pickTasks>;
+		k: number;
+		workers: number;
+		maxSteps: number;
+		out: string | undefined;
+		port: number;
+		cdp: string | undefined;
+		reward?: RewardMode;
+		seed?: number | undefined;
+		retries?: number;
+	},
 	io: Io,
 	tty: boolean
 ): Promise<RunSummary> {
@@ -437,7 +452,9 @@ async function run(cmd: Extract<Command, { command: 'run' }>, io: Io): Promise<n
 	const tasks = pickTasks(cmd.task);
 	const summary = await runMany({ ...cmd, tasks }, io, process.stderr.isTTY === true && io === stdio);
 	const t = summary.totals;
-	io.err(`salesgym: ${t.passed}/${t.scored} episodes passed${t.infra_errors > 0 ? `, ${t.infra_errors} not scored (infrastructure errors)` : ''}${cmd.out ? `; trajectories and summary.json in ${cmd.out}` : ''}\n`);
+	io.err(
+		`salesgym: ${t.passed}/${t.scored} episodes passed${t.infra_errors > 0 ? `, ${t.infra_errors} not scored (infrastructure errors)` : ''}${cmd.out ? `; trajectories and summary.json in ${cmd.out}` : ''}\n`
+	);
 	if (cmd.json !== undefined) await writeFile(cmd.json, `${JSON.stringify(summary.episodes.map(summaryRow), null, 2)}\n`);
 	return t.infra_errors > 0 && t.scored === 0 ? 3 : 0;
 }
@@ -457,10 +474,19 @@ async function calibrate(cmd: Extract<Command, { command: 'calibrate' }>, io: Io
 	const width = Math.max(4, ...tasks.map((t) => t.id.length));
 	io.out(`\n${'task'.padEnd(width)}  c/n    pass@${cmd.k}  pass^${cmd.k}  band      first failing steps\n`);
 	for (const t of report.tasks) {
-		const hist = Object.entries(t.first_failing_step).map(([s, n]) => `${s}:${n}`).join(' ') || '-';
-		io.out(`${t.task_id.padEnd(width)}  ${`${t.c}/${t.n}`.padEnd(5)}  ${pct(t.pass_at_k).padStart(6)}  ${pct(t.pass_hat_k).padStart(6)}  ${t.band.padEnd(8)}  ${hist}\n`);
+		const hist =
+			Object.entries(t.first_failing_step)
+				.map(([s, n]) => `${s}:${n}`)
+				.join(' ') || '-';
+		io.out(
+			`${t.task_id.padEnd(width)}  ${`${t.c}/${t.n}`.padEnd(5)}  ${pct(t.pass_at_k).padStart(6)}  ${pct(t.pass_hat_k).padStart(6)}  ${t.band.padEnd(8)}  ${hist}\n`
+		);
 	}
-	io.err(`salesgym: bands ${Object.entries(report.summary.bands).map(([b, n]) => `${b} ${n}`).join(', ')}\n`);
+	io.err(
+		`salesgym: bands ${Object.entries(report.summary.bands)
+			.map(([b, n]) => `${b} ${n}`)
+			.join(', ')}\n`
+	);
 	if (cmd.json !== undefined) await writeJsonFile(cmd.json, report);
 	if (cmd.html !== undefined) {
 		await mkdir(dirname(resolve(cmd.html)), { recursive: true });

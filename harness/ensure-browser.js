@@ -62,11 +62,16 @@ function ensureChromedriver() {
 		return;
 	}
 	if (!isRoot || !isDebian) {
-		console.log(`ensure-browser: WebDriver test will skip: ${SYSTEM_CHROMEDRIVER} is absent and this is not root on Debian (install the chromium-driver package).`);
+		console.log(
+			`ensure-browser: WebDriver test will skip: ${SYSTEM_CHROMEDRIVER} is absent and this is not root on Debian (install the chromium-driver package).`
+		);
 		return;
 	}
 	console.log(`ensure-browser: ${SYSTEM_CHROMEDRIVER} is absent; installing Debian's chromium-driver package for the WebDriver test.`);
-	if (!run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-driver']) && !(run('apt-get', ['update']) && run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-driver']))) {
+	if (
+		!run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-driver']) &&
+		!(run('apt-get', ['update']) && run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-driver']))
+	) {
 		console.log('ensure-browser: WebDriver test will skip: installing chromium-driver failed (see above).');
 	}
 }

@@ -196,9 +196,12 @@ export async function openBrowser(cdp?: string): Promise<Browser> {
 		if (cdp) return await chromium.connectOverCDP(cdp);
 		return await chromium.launch({ headless: true, ...chromiumLaunchOptions() });
 	} catch (e) {
-		throw new InfrastructureError(cdp ? `could not attach to ${cdp} over CDP: ${firstLine(e)}` : `could not launch Chromium (run \`npm run browser\`): ${firstLine(e)}`, {
-			cause: e
-		});
+		throw new InfrastructureError(
+			cdp ? `could not attach to ${cdp} over CDP: ${firstLine(e)}` : `could not launch Chromium (run \`npm run browser\`): ${firstLine(e)}`,
+			{
+				cause: e
+			}
+		);
 	}
 }
 
@@ -213,9 +216,7 @@ function formatZodError(e: { issues: readonly { path: readonly PropertyKey[]; me
  */
 export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	const blueprint =
-		typeof options.task === 'string'
-			? loadBlueprints(options.blueprintsDir ?? join(ROOT, 'blueprints')).find((b) => b.id === options.task)
-			: options.task;
+		typeof options.task === 'string' ? loadBlueprints(options.blueprintsDir ?? join(ROOT, 'blueprints')).find((b) => b.id === options.task) : options.task;
 	if (!blueprint) throw new UsageError(`unknown task "${String(options.task)}"`);
 	const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
 	if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`maxSteps must be a positive integer, got ${maxSteps}`);
@@ -264,7 +265,12 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		await page
 			// Settled: the runtime answered (swReady), nothing is marked busy, and no API call is in flight
 			// (src/lib/runtime.ts publishes `data-api-pending`), so phased screens are observed complete.
-			.waitForFunction(() => document.body?.dataset.swReady !== undefined && !document.querySelector('[aria-busy="true"]') && (document.body.dataset.apiPending ?? '0') === '0', undefined, { timeout: SETTLE_TIMEOUT_MS })
+			.waitForFunction(
+				() =>
+					document.body?.dataset.swReady !== undefined && !document.querySelector('[aria-busy="true"]') && (document.body.dataset.apiPending ?? '0') === '0',
+				undefined,
+				{ timeout: SETTLE_TIMEOUT_MS }
+			)
 			.catch(() => {});
 	};
 
@@ -329,9 +335,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	 */
 	const controlPage = async (): Promise<{ page: Page; temp: boolean }> => {
 		const page = activePage();
-		const ready = await page
-			.evaluate(() => document.body?.dataset.swReady === '1' && !!navigator.serviceWorker?.controller)
-			.catch(() => false);
+		const ready = await page.evaluate(() => document.body?.dataset.swReady === '1' && !!navigator.serviceWorker?.controller).catch(() => false);
 		if (ready) return { page, temp: false };
 		if (!context) throw new Error('call reset() first');
 		const temp = await context.newPage();
@@ -340,7 +344,9 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			await waitForSwReady(temp);
 		} catch (e) {
 			await temp.close().catch(() => {});
-			throw e instanceof InfrastructureError ? e : new InfrastructureError(`could not open ${blueprint.start_path} to reach the gym: ${firstLine(e)}`, { cause: e });
+			throw e instanceof InfrastructureError
+				? e
+				: new InfrastructureError(`could not open ${blueprint.start_path} to reach the gym: ${firstLine(e)}`, { cause: e });
 		}
 		return { page: temp, temp: true };
 	};
@@ -354,18 +360,19 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		}
 	};
 
-	const verify = (): Promise<VerifyResponse> => withControlPage(async (page) => {
-		// The agent can reset the gym itself (the launcher's Start button): then its run is gone, and so is its work.
-		const current = await pageFetch(page, { method: 'GET', path: '/__salesgym/run' });
-		let currentId: unknown = null;
-		try {
-			currentId = current.status === 200 ? (JSON.parse(current.text) as { run_id?: unknown }).run_id : null;
-		} catch {
-			currentId = null;
-		}
-		if (current.status === 404 || (current.status === 200 && currentId !== runId)) return runLostVerdict(blueprint, runId, currentId);
-		return verifyRun(page, blueprint.id, runId);
-	});
+	const verify = (): Promise<VerifyResponse> =>
+		withControlPage(async (page) => {
+			// The agent can reset the gym itself (the launcher's Start button): then its run is gone, and so is its work.
+			const current = await pageFetch(page, { method: 'GET', path: '/__salesgym/run' });
+			let currentId: unknown = null;
+			try {
+				currentId = current.status === 200 ? (JSON.parse(current.text) as { run_id?: unknown }).run_id : null;
+			} catch {
+				currentId = null;
+			}
+			if (current.status === 404 || (current.status === 200 && currentId !== runId)) return runLostVerdict(blueprint, runId, currentId);
+			return verifyRun(page, blueprint.id, runId);
+		});
 
 	const env: SalesgymEnv = {
 		blueprint,

@@ -25,8 +25,13 @@ export async function waitForSwReady(page: Page, timeoutMs = SW_READY_TIMEOUT_MS
 		await page.waitForFunction(() => document.body?.dataset.swReady === '1' && !!navigator.serviceWorker?.controller, undefined, { timeout: timeoutMs });
 	} catch (e) {
 		const state = await page.evaluate(() => document.body?.dataset.swReady ?? null).catch(() => null);
-		const why = state === 'error' ? 'it reported swReady="error" (its Service Worker did not take control)' : `document.body.dataset.swReady is ${JSON.stringify(state)}, not "1"`;
-		throw new InfrastructureError(`Service Worker never took control of ${page.url()} within ${timeoutMs} ms: ${why}: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+		const why =
+			state === 'error'
+				? 'it reported swReady="error" (its Service Worker did not take control)'
+				: `document.body.dataset.swReady is ${JSON.stringify(state)}, not "1"`;
+		throw new InfrastructureError(`Service Worker never took control of ${page.url()} within ${timeoutMs} ms: ${why}: ${(e as Error).message.split('\n')[0]}`, {
+			cause: e
+		});
 	}
 }
 
@@ -58,15 +63,18 @@ export interface PageResponse {
  */
 export async function pageFetch(page: Page, request: PageRequest): Promise<PageResponse> {
 	try {
-		return await page.evaluate(async ({ method, path, body, timeoutMs }) => {
-			const init: RequestInit = { method, signal: AbortSignal.timeout(timeoutMs) };
-			if (body !== null) {
-				init.body = body;
-				init.headers = { 'content-type': 'application/json' };
-			}
-			const res = await fetch(path, init);
-			return { status: res.status, text: await res.text() };
-		}, { method: request.method, path: request.path, body: request.body ?? null, timeoutMs: REQUEST_TIMEOUT_MS });
+		return await page.evaluate(
+			async ({ method, path, body, timeoutMs }) => {
+				const init: RequestInit = { method, signal: AbortSignal.timeout(timeoutMs) };
+				if (body !== null) {
+					init.body = body;
+					init.headers = { 'content-type': 'application/json' };
+				}
+				const res = await fetch(path, init);
+				return { status: res.status, text: await res.text() };
+			},
+			{ method: request.method, path: request.path, body: request.body ?? null, timeoutMs: REQUEST_TIMEOUT_MS }
+		);
 	} catch (e) {
 		throw new InfrastructureError(`${request.method} ${request.path} from the page failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
 	}

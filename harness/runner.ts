@@ -510,10 +510,7 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 	};
 	if (options.outDir) {
 		const { episodes, ...rest } = summary;
-		await writeFile(
-			join(options.outDir, 'summary.json'),
-			`${JSON.stringify({ ...rest, episodes: episodes.map(({ state: _state, ...r }) => r) }, null, 2)}\n`
-		);
+		await writeFile(join(options.outDir, 'summary.json'), `${JSON.stringify({ ...rest, episodes: episodes.map(({ state: _state, ...r }) => r) }, null, 2)}\n`);
 	}
 	return summary;
 }

@@ -57,7 +57,8 @@ if (unknown.length) {
 const selected = args.length ? STAGES.filter(([n]) => args.includes(n)) : STAGES;
 
 /** @param {number} ms */
-const fmt = (ms) => (ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s` : `${(ms / 1000).toFixed(1)} s`);
+const fmt = (ms) =>
+	ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s` : `${(ms / 1000).toFixed(1)} s`;
 
 /** @type {{name: string, ms: number, status: string}[]} */
 const rows = [];

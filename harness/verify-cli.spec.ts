@@ -27,10 +27,23 @@ async function exportOf(oracle: boolean): Promise<StateExportDoc> {
 	await initRun(c, { task_id: TASK, run_id: 'cli-1' });
 	if (oracle) {
 		const hub = c.gyms[0]!;
-		const props = { email: 'priya.raman@helixbio.com', firstname: 'Priya', lastname: 'Raman', company: 'Helix Biotech', jobtitle: 'Director of Revenue Operations', phone: '+1 617 555 0142', hubspot_owner_id: '1003' };
+		const props = {
+			email: 'priya.raman@helixbio.com',
+			firstname: 'Priya',
+			lastname: 'Raman',
+			company: 'Helix Biotech',
+			jobtitle: 'Director of Revenue Operations',
+			phone: '+1 617 555 0142',
+			hubspot_owner_id: '1003'
+		};
 		const created = await hub.handle({ method: 'POST', path: CONTACTS, query: new URLSearchParams(), body: { properties: props } });
 		const id = (created.body as { id: string }).id;
-		await hub.handle({ method: 'PATCH', path: `${CONTACTS}/${id}`, query: new URLSearchParams(), body: { properties: { lifecyclestage: 'salesqualifiedlead', hs_lead_status: 'IN_PROGRESS' } } });
+		await hub.handle({
+			method: 'PATCH',
+			path: `${CONTACTS}/${id}`,
+			query: new URLSearchParams(),
+			body: { properties: { lifecyclestage: 'salesqualifiedlead', hs_lead_status: 'IN_PROGRESS' } }
+		});
 	}
 	return JSON.parse((await exportRun(c)).json) as StateExportDoc;
 }
@@ -92,7 +105,15 @@ describe('salesgym verify', () => {
 	});
 
 	it('parses its options', () => {
-		expect(parseVerifyCli(['--task', TASK, '--from', 'http://h/state/r/'])).toEqual({ command: 'verify', task: TASK, state: undefined, initial: undefined, events: undefined, from: 'http://h/state/r/', timeoutMs: 5000 });
+		expect(parseVerifyCli(['--task', TASK, '--from', 'http://h/state/r/'])).toEqual({
+			command: 'verify',
+			task: TASK,
+			state: undefined,
+			initial: undefined,
+			events: undefined,
+			from: 'http://h/state/r/',
+			timeoutMs: 5000
+		});
 		expect(() => parseVerifyCli(['--task', TASK, '--from', 'ftp://x'])).toThrowError(UsageError);
 	});
 });
@@ -111,7 +132,7 @@ describe('salesgym verify --from (gyms on separate origins)', () => {
 	});
 	afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
-	it('fetches <url><gym>.json for the task\'s platforms: same verdict as the file', async () => {
+	it("fetches <url><gym>.json for the task's platforms: same verdict as the file", async () => {
 		served.set('/state/cli-1/hubspot.json', JSON.stringify(splitExport(done)[0]));
 		const viaUrl = await cli('--task', TASK, '--from', base);
 		const viaFile = await cli('--task', TASK, '--state', file('done.json', done));
@@ -130,7 +151,16 @@ describe('salesgym verify --from (gyms on separate origins)', () => {
 
 describe('time bound in Node', () => {
 	it('a runaway query is stopped after the bound: an infrastructure error, not a verdict', async () => {
-		const runaway = { id: 'loop', description: 'd', query: 'reduce range(1e12) as $i (0; . + 1)', op: 'exists' as const, step: 0, platform: 'inline', weight: 1, gating: true };
+		const runaway = {
+			id: 'loop',
+			description: 'd',
+			query: 'reduce range(1e12) as $i (0; . + 1)',
+			op: 'exists' as const,
+			step: 0,
+			platform: 'inline',
+			weight: 1,
+			gating: true
+		};
 		const t0 = performance.now();
 		await expect(evaluateInThread({ state: '{}' }, [runaway], 300)).rejects.toThrowError(InfrastructureError);
 		expect(performance.now() - t0).toBeLessThan(20_000);

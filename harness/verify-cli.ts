@@ -81,10 +81,19 @@ export function parseVerifyCli(args: readonly string[]): VerifyCommand | { comma
 	if (!task) throw new UsageError('verify: --task is required');
 	if (str('state') === undefined && str('from') === undefined) throw new UsageError('verify: give --state FILE or --from URL');
 	const t = str('timeout-ms');
-	if (t !== undefined && (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 600_000)) throw new UsageError(`verify: --timeout-ms must be an integer from 1 to 600000, got "${t}"`);
+	if (t !== undefined && (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 600_000))
+		throw new UsageError(`verify: --timeout-ms must be an integer from 1 to 600000, got "${t}"`);
 	const from = str('from');
 	if (from !== undefined && !/^https?:\/\//.test(from)) throw new UsageError(`verify: --from must be an http(s) URL, got "${from}"`);
-	return { command: 'verify', task, state: str('state'), initial: str('initial'), events: str('events'), from, timeoutMs: t === undefined ? DEFAULT_TIMEOUT_MS : Number(t) };
+	return {
+		command: 'verify',
+		task,
+		state: str('state'),
+		initial: str('initial'),
+		events: str('events'),
+		from,
+		timeoutMs: t === undefined ? DEFAULT_TIMEOUT_MS : Number(t)
+	};
 }
 
 const BareState = z.record(z.string(), z.record(z.string(), z.array(z.unknown())));
@@ -164,13 +173,23 @@ export async function fetchExports(base: string, gyms: readonly string[], fetchF
  * `$initial` computed from the blueprint: every gym's `initialTables` for the task's fixtures and clock.
  * @throws InfrastructureError when a gym cannot compute it.
  */
-async function initialFromBlueprint(bp: Blueprint, run: { run_id: string; seed: number }, gyms: ReadonlySet<string>): Promise<Record<string, Record<string, unknown[]>>> {
+async function initialFromBlueprint(
+	bp: Blueprint,
+	run: { run_id: string; seed: number },
+	gyms: ReadonlySet<string>
+): Promise<Record<string, Record<string, unknown[]>>> {
 	try {
 		const { createGyms } = await import('../gyms/registry');
 		const out: Record<string, Record<string, unknown[]>> = {};
 		for (const g of createGyms()) {
 			if (!gyms.has(g.name)) continue;
-			out[g.name] = await g.initialTables({ run_id: run.run_id, task_id: bp.id, seed: run.seed, clock: bp.clock, fixtures: bp.fixtures[g.name as keyof Blueprint['fixtures']] });
+			out[g.name] = await g.initialTables({
+				run_id: run.run_id,
+				task_id: bp.id,
+				seed: run.seed,
+				clock: bp.clock,
+				fixtures: bp.fixtures[g.name as keyof Blueprint['fixtures']]
+			});
 		}
 		return out;
 	} catch (e) {
@@ -195,7 +214,10 @@ export function evaluateInThread(input: VerifyInput, assertions: PlacedAssertion
 			if (err) fail(err);
 			else ok(result!);
 		};
-		let timer = setTimeout(() => stop(new InfrastructureError(`the verifier thread did not load jq within ${THREAD_BOOT_TIMEOUT_MS} ms`)), THREAD_BOOT_TIMEOUT_MS);
+		let timer = setTimeout(
+			() => stop(new InfrastructureError(`the verifier thread did not load jq within ${THREAD_BOOT_TIMEOUT_MS} ms`)),
+			THREAD_BOOT_TIMEOUT_MS
+		);
 		worker.on('message', (m: 'ready' | Evaluation) => {
 			if (m === 'ready') {
 				clearTimeout(timer);
@@ -230,7 +252,17 @@ export async function runVerify(cmd: VerifyCommand, io: VerifyIo, fetchFn: typeo
 	if (cmd.state !== undefined) {
 		const doc = parseStateDoc(readJson(cmd.state, '--state'), cmd.state);
 		bare = doc.export === null;
-		local = doc.export ?? { format: 'salesgym.state', version: 1, run_id: 'local', task_id: bp.id, seed: 1, clock: bp.clock, gyms: doc.gyms, events: [], meta: {} };
+		local = doc.export ?? {
+			format: 'salesgym.state',
+			version: 1,
+			run_id: 'local',
+			task_id: bp.id,
+			seed: 1,
+			clock: bp.clock,
+			gyms: doc.gyms,
+			events: [],
+			meta: {}
+		};
 	}
 	if (local && local.task_id !== null && local.task_id !== bp.id) throw new UsageError(`verify: ${cmd.state} is a run of "${local.task_id}", not "${bp.id}"`);
 	let others: StateExportDoc[] = [];
@@ -246,7 +278,8 @@ export async function runVerify(cmd: VerifyCommand, io: VerifyIo, fetchFn: typeo
 		if (e instanceof MergeError) throw new UsageError(`verify: ${e.message}`);
 		throw e;
 	}
-	if (!local && merged.task_id !== null && merged.task_id !== bp.id) throw new UsageError(`verify: the exports are a run of "${merged.task_id}", not "${bp.id}"`);
+	if (!local && merged.task_id !== null && merged.task_id !== bp.id)
+		throw new UsageError(`verify: the exports are a run of "${merged.task_id}", not "${bp.id}"`);
 	if (cmd.events !== undefined) {
 		const r = z.array(EventRecord).safeParse(readJson(cmd.events, '--events'));
 		if (!r.success) throw new UsageError(`${cmd.events}: not an array of events: ${issues(r.error)}`);
@@ -257,13 +290,17 @@ export async function runVerify(cmd: VerifyCommand, io: VerifyIo, fetchFn: typeo
 	let initial: Record<string, Record<string, unknown[]>> | null = null;
 	if (mentionsVar(queries, 'initial')) {
 		initial =
-			cmd.initial !== undefined ? parseStateDoc(readJson(cmd.initial, '--initial'), cmd.initial).gyms : await initialFromBlueprint(bp, { run_id: merged.run_id, seed: merged.seed }, new Set(Object.keys(merged.gyms)));
+			cmd.initial !== undefined
+				? parseStateDoc(readJson(cmd.initial, '--initial'), cmd.initial).gyms
+				: await initialFromBlueprint(bp, { run_id: merged.run_id, seed: merged.seed }, new Set(Object.keys(merged.gyms)));
 	} else if (cmd.initial !== undefined) parseStateDoc(readJson(cmd.initial, '--initial'), cmd.initial);
 	const input = verificationInput(merged, queries, initial);
 	const evaluation = await evaluateInThread(input, assertions, cmd.timeoutMs);
 	const result: VerifyResult = { run_id: merged.run_id, task_id: bp.id, ...evaluation };
 	io.out(`${JSON.stringify(result, null, 2)}\n`);
 	const failed = result.assertions.filter((a) => !a.passed).map((a) => a.id);
-	io.err(`salesgym: ${bp.id}: ${result.passed ? 'passed' : 'failed'} (score ${result.score.toFixed(2)}${failed.length ? `; failing: ${failed.join(', ')}` : ''})\n`);
+	io.err(
+		`salesgym: ${bp.id}: ${result.passed ? 'passed' : 'failed'} (score ${result.score.toFixed(2)}${failed.length ? `; failing: ${failed.join(', ')}` : ''})\n`
+	);
 	return result.passed ? 0 : 1;
 }

@@ -221,10 +221,16 @@ async function byText(s: WebDriverSession, text: string): Promise<ElementRef | n
  * that reported `"error"` at its own 5 s bound may still recover (harness/page.ts `waitForSwReady`).
  */
 export async function waitForSwReadyWd(s: WebDriverSession): Promise<void> {
-	await poll('Service Worker control', async () => {
-		const state = await s.execute<string | null>('return document.body && document.body.dataset.swReady === "1" && navigator.serviceWorker.controller ? "ok" : null');
-		return state;
-	}, 15_000);
+	await poll(
+		'Service Worker control',
+		async () => {
+			const state = await s.execute<string | null>(
+				'return document.body && document.body.dataset.swReady === "1" && navigator.serviceWorker.controller ? "ok" : null'
+			);
+			return state;
+		},
+		15_000
+	);
 }
 
 /** `fetch` from the page (the SW answers), JSON in and out. @throws InfrastructureError on a non-2xx answer. */

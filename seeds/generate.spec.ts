@@ -21,7 +21,13 @@ describe('seeds/generate', () => {
 		expect(world.people.filter((p) => p.inHubspot)).toHaveLength(SIZES.hubspotPeople);
 		expect(world.people.filter((p) => p.inOutreach)).toHaveLength(SIZES.outreachPeople);
 		expect(world.companies.filter((c) => c.inHubspot)).toHaveLength(SIZES.hubspotCompanies);
-		expect(world.users.slice(0, 5).map((u) => `${u.id} ${u.firstName} ${u.lastName}`)).toEqual(['1001 Maya Patel', '1002 Jordan Lee', '1003 Sofia Rossi', '1004 Daniel Okafor', '1005 Hannah Berg']);
+		expect(world.users.slice(0, 5).map((u) => `${u.id} ${u.firstName} ${u.lastName}`)).toEqual([
+			'1001 Maya Patel',
+			'1002 Jordan Lee',
+			'1003 Sofia Rossi',
+			'1004 Daniel Okafor',
+			'1005 Hannah Berg'
+		]);
 		const manifest = AnomalyManifest.parse(JSON.parse(files['anomalies.json']!));
 		expect(new Set(manifest.anomalies.map((a) => a.kind))).toEqual(
 			new Set(['duplicate_person', 'job_changer', 'opted_out', 'bounced', 'dormant', 'active_in_sequence', 'near_double_booking', 'lookalike_name'])
@@ -39,8 +45,12 @@ describe('seeds/generate', () => {
 describe('worldFor outside Vite', () => {
 	it('loads the shipped world under tsx (the CLI runtime), where the `?raw` import arrives as parsed JSON', async () => {
 		const { spawnSync } = await import('node:child_process');
-		const script = "import { worldFor, shippedWorlds } from './seeds/index.ts'; const w = worldFor(1); console.log(JSON.stringify([w.people.length, w.epoch === shippedWorlds().get(1)]));";
-		const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('..', import.meta.url).pathname });
+		const script =
+			"import { worldFor, shippedWorlds } from './seeds/index.ts'; const w = worldFor(1); console.log(JSON.stringify([w.people.length, w.epoch === shippedWorlds().get(1)]));";
+		const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+			encoding: 'utf8',
+			cwd: new URL('..', import.meta.url).pathname
+		});
 		expect(r.stderr).toBe('');
 		expect(JSON.parse(r.stdout)).toEqual([3000, true]);
 	});

@@ -56,13 +56,39 @@ const CITIES: Geo[] = [
 	['Sydney', 'New South Wales', 'Australia', 'AU', 'Australia/Sydney'],
 	['Tokyo', 'Tokyo', 'Japan', 'JP', 'Asia/Tokyo'],
 	['Bangalore', 'Karnataka', 'India', 'IN', 'Asia/Kolkata']
-].map(([city, region, country, countryCode, timeZone]) => ({ city: city!, region: region!, country: country!, countryCode: countryCode!, timeZone: timeZone! }));
+].map(([city, region, country, countryCode, timeZone]) => ({
+	city: city!,
+	region: region!,
+	country: country!,
+	countryCode: countryCode!,
+	timeZone: timeZone!
+}));
 
 /** City weights: mostly North America and Europe. */
 const CITY_WEIGHTS = [9, 10, 6, 6, 4, 9, 6, 4, 4, 9, 3, 3, 5, 3, 4, 3, 2, 2, 2, 2, 2, 2];
 
-const TECHNOLOGIES = ['Salesforce', 'HubSpot', 'Outreach', 'Gong', 'Zoom', 'Slack', 'Snowflake', 'AWS', 'Google Cloud', 'Azure', 'Okta', 'Workday', 'NetSuite', 'Zendesk', 'Marketo', 'Segment', 'Datadog', 'Stripe', 'Shopify', 'Tableau'];
-
+const TECHNOLOGIES = [
+	'Salesforce',
+	'HubSpot',
+	'Outreach',
+	'Gong',
+	'Zoom',
+	'Slack',
+	'Snowflake',
+	'AWS',
+	'Google Cloud',
+	'Azure',
+	'Okta',
+	'Workday',
+	'NetSuite',
+	'Zendesk',
+	'Marketo',
+	'Segment',
+	'Datadog',
+	'Stripe',
+	'Shopify',
+	'Tableau'
+];
 
 const SEQUENCES: [string, Sequence['steps'], number, boolean][] = [
 	['VP Sales – Cold', ['auto_email', 'linkedin_connect', 'auto_email', 'call', 'manual_email'], 3, true],
@@ -272,8 +298,23 @@ export function generateWorld(seed: number): World {
 			[name, domain, industry, owner] = p;
 		} else {
 			do {
-				const base = f.company.name().replace(/,? (and|&) .*$/, '').replace(/ - .*$/, '');
-				const suffix = f.helpers.arrayElement(['', '', ' Labs', ' Systems', ' Analytics', ' Health', ' Logistics', ' Software', ' Partners', ' Robotics', ' Cloud']);
+				const base = f.company
+					.name()
+					.replace(/,? (and|&) .*$/, '')
+					.replace(/ - .*$/, '');
+				const suffix = f.helpers.arrayElement([
+					'',
+					'',
+					' Labs',
+					' Systems',
+					' Analytics',
+					' Health',
+					' Logistics',
+					' Software',
+					' Partners',
+					' Robotics',
+					' Cloud'
+				]);
 				name = `${base}${suffix}`.trim();
 			} while (names.has(name));
 			const root = slug(name.split(' ').slice(0, 2).join(''));
@@ -306,7 +347,14 @@ export function generateWorld(seed: number): World {
 			website: `https://${domain}`,
 			linkedinUrl: `https://www.linkedin.com/company/${slug(name)}`,
 			industry,
-			companyType: employees > 3000 && f.datatype.boolean({ probability: 0.6 }) ? 'Public company' : weighted([['Privately held', 18], ['Non-profit', 1], ['Partnership', 1]]),
+			companyType:
+				employees > 3000 && f.datatype.boolean({ probability: 0.6 })
+					? 'Public company'
+					: weighted([
+							['Privately held', 18],
+							['Non-profit', 1],
+							['Partnership', 1]
+						]),
 			headcountBand: band,
 			employees,
 			headcountGrowth1y: f.number.int({ min: -15, max: 60 }),
@@ -337,7 +385,11 @@ export function generateWorld(seed: number): World {
 		});
 	}
 	// HubSpot companies: the two planted ones + 248 others.
-	const hubspotCompanies = new Set([companies[0]!.id, companies[1]!.id, ...f.helpers.arrayElements(companies.slice(2), SIZES.hubspotCompanies - 2).map((c) => c.id)]);
+	const hubspotCompanies = new Set([
+		companies[0]!.id,
+		companies[1]!.id,
+		...f.helpers.arrayElements(companies.slice(2), SIZES.hubspotCompanies - 2).map((c) => c.id)
+	]);
 	for (const c of companies) c.inHubspot = hubspotCompanies.has(c.id);
 
 	// ---- people ----
@@ -564,14 +616,25 @@ export function generateWorld(seed: number): World {
 			startAt,
 			outcome,
 			canceledBy: outcome === 'canceled' || outcome === 'rescheduled' ? (f.datatype.boolean({ probability: 0.7 }) ? 'invitee' : 'host') : null,
-			cancelReason: outcome === 'canceled' ? f.helpers.arrayElement(['Conflict came up', 'No longer interested', 'Need to check with my team first', 'Travelling that week']) : null,
+			cancelReason:
+				outcome === 'canceled'
+					? f.helpers.arrayElement(['Conflict came up', 'No longer interested', 'Need to check with my team first', 'Travelling that week'])
+					: null,
 			rescheduledToId: null,
 			bookedAt,
 			utmSource: f.datatype.boolean({ probability: 0.3 }) ? 'outreach' : null
 		};
 		meetings.push(m);
 		if (outcome === 'rescheduled' && meetings.length < SIZES.meetings) {
-			const again: Meeting = { ...m, id: nextMeetingId(), startAt: isoPlus(startAt, f.number.int({ min: 2, max: 9 }) * DAY_MS), outcome: 'completed', canceledBy: null, cancelReason: null, bookedAt: isoPlus(startAt, -3600_000) };
+			const again: Meeting = {
+				...m,
+				id: nextMeetingId(),
+				startAt: isoPlus(startAt, f.number.int({ min: 2, max: 9 }) * DAY_MS),
+				outcome: 'completed',
+				canceledBy: null,
+				cancelReason: null,
+				bookedAt: isoPlus(startAt, -3600_000)
+			};
 			if (again.startAt > epoch) again.outcome = 'scheduled';
 			if (again.bookedAt > epoch) again.bookedAt = minute(isoPlus(epoch, -DAY_MS));
 			m.rescheduledToId = again.id;
@@ -590,7 +653,14 @@ export function generateWorld(seed: number): World {
 	const anomalies: Anomaly[] = [];
 	const add = (kind: Anomaly['kind'], note: string, ids: { p?: string[]; c?: string[]; m?: string[] }) => {
 		const n = anomalies.filter((a) => a.kind === kind).length + 1;
-		anomalies.push({ id: `${kind.replace(/_/g, '-')}-${String(n).padStart(3, '0')}`, kind, personIds: ids.p ?? [], companyIds: ids.c ?? [], meetingIds: ids.m ?? [], note });
+		anomalies.push({
+			id: `${kind.replace(/_/g, '-')}-${String(n).padStart(3, '0')}`,
+			kind,
+			personIds: ids.p ?? [],
+			companyIds: ids.c ?? [],
+			meetingIds: ids.m ?? [],
+			note
+		});
 	};
 	// Duplicates: 15 HubSpot contacts who also booked a meeting with their personal email → a second HubSpot contact.
 	const dupPool = f.helpers.shuffle(hubspotPeople.filter((p) => p.emailStatus === 'ok' && !dormant.includes(p)));
@@ -598,27 +668,44 @@ export function generateWorld(seed: number): World {
 		p.personalEmail ??= `${slug(p.firstName)}.${slug(p.lastName)}${f.number.int({ min: 1, max: 99 })}@gmail.com`;
 		const m = meetings.find((x) => x.personIds[0] === p.id && x.kind !== 'group');
 		if (m) m.inviteeEmail = p.personalEmail;
-		add('duplicate_person', `${p.firstName} ${p.lastName} exists twice in HubSpot: work email ${p.workEmail} and personal email ${p.personalEmail}${m ? `; Calendly meeting ${m.id} was booked with the personal email` : ''}`, {
-			p: [p.id],
-			c: [p.companyId],
-			m: m ? [m.id] : []
-		});
+		add(
+			'duplicate_person',
+			`${p.firstName} ${p.lastName} exists twice in HubSpot: work email ${p.workEmail} and personal email ${p.personalEmail}${m ? `; Calendly meeting ${m.id} was booked with the personal email` : ''}`,
+			{
+				p: [p.id],
+				c: [p.companyId],
+				m: m ? [m.id] : []
+			}
+		);
 	}
 	for (const p of people.filter((x) => x.inHubspot && x.previous)) {
 		const prev = byId.get(p.previous!.companyId)!;
 		const cur = byId.get(p.companyId)!;
-		add('job_changer', `${p.firstName} ${p.lastName} moved from ${prev.name} to ${cur.name} on ${p.startedCompanyAt.slice(0, 10)}: Sales Navigator shows ${cur.name}; HubSpot still has ${prev.name}, "${p.previous!.title}" and ${p.previous!.workEmail}`, {
-			p: [p.id],
-			c: [prev.id, cur.id]
-		});
+		add(
+			'job_changer',
+			`${p.firstName} ${p.lastName} moved from ${prev.name} to ${cur.name} on ${p.startedCompanyAt.slice(0, 10)}: Sales Navigator shows ${cur.name}; HubSpot still has ${prev.name}, "${p.previous!.title}" and ${p.previous!.workEmail}`,
+			{
+				p: [p.id],
+				c: [prev.id, cur.id]
+			}
+		);
 	}
 	for (const p of people.filter((x) => x.emailStatus === 'opted_out'))
-		add('opted_out', `${p.firstName} ${p.lastName} (${p.workEmail}) unsubscribed: Outreach optedOut, HubSpot hs_email_optout=true; must not be emailed`, { p: [p.id] });
+		add('opted_out', `${p.firstName} ${p.lastName} (${p.workEmail}) unsubscribed: Outreach optedOut, HubSpot hs_email_optout=true; must not be emailed`, {
+			p: [p.id]
+		});
 	for (const p of people.filter((x) => x.emailStatus === 'bounced'))
 		add('bounced', `${p.workEmail} hard-bounced: Outreach sequence state bounced, HubSpot email BOUNCED`, { p: [p.id] });
-	for (const p of dormant) add('dormant', `${p.firstName} ${p.lastName} (HubSpot ${p.stage}) has had no activity since ${p.lastActivityAt!.slice(0, 10)}`, { p: [p.id] });
-	for (const p of people.filter((x) => x.inHubspot && x.enrollment?.state === 'active' && sequences.find((s) => s.key === x.enrollment!.sequenceKey)!.exclusive).slice(0, 25))
-		add('active_in_sequence', `${p.firstName} ${p.lastName} is already active in the exclusive Outreach sequence "${sequences.find((s) => s.key === p.enrollment!.sequenceKey)!.name}"`, { p: [p.id] });
+	for (const p of dormant)
+		add('dormant', `${p.firstName} ${p.lastName} (HubSpot ${p.stage}) has had no activity since ${p.lastActivityAt!.slice(0, 10)}`, { p: [p.id] });
+	for (const p of people
+		.filter((x) => x.inHubspot && x.enrollment?.state === 'active' && sequences.find((s) => s.key === x.enrollment!.sequenceKey)!.exclusive)
+		.slice(0, 25))
+		add(
+			'active_in_sequence',
+			`${p.firstName} ${p.lastName} is already active in the exclusive Outreach sequence "${sequences.find((s) => s.key === p.enrollment!.sequenceKey)!.name}"`,
+			{ p: [p.id] }
+		);
 	// Near-double-bookings: 6 meetings placed back-to-back (or 5 min apart) with another meeting of the same host.
 	const future = meetings.filter((m) => m.outcome === 'scheduled' && m.kind === 'one_on_one');
 	for (let k = 0; k < 6 && k * 2 + 1 < future.length; k++) {
@@ -627,7 +714,11 @@ export function generateWorld(seed: number): World {
 		b.hostIds = [...a.hostIds];
 		const gapMin = k % 2 === 0 ? 0 : 5;
 		b.startAt = isoPlus(a.startAt, (a.durationMin + gapMin) * 60_000);
-		add('near_double_booking', `meetings ${a.id} and ${b.id} of host ${a.hostIds[0]} are ${gapMin === 0 ? 'back-to-back' : `${gapMin} min apart`} (${a.startAt} + ${a.durationMin} min)`, { m: [a.id, b.id] });
+		add(
+			'near_double_booking',
+			`meetings ${a.id} and ${b.id} of host ${a.hostIds[0]} are ${gapMin === 0 ? 'back-to-back' : `${gapMin} min apart`} (${a.startAt} + ${a.durationMin} min)`,
+			{ m: [a.id, b.id] }
+		);
 	}
 	// Look-alike names: 10 people renamed to share a HubSpot contact's name, at a different company.
 	const lookPool = f.helpers.shuffle(hubspotPeople.filter((p) => !dupPool.slice(0, 15).includes(p)));
@@ -641,10 +732,14 @@ export function generateWorld(seed: number): World {
 		b.workEmail = workEmail(a.firstName, a.lastName, byId.get(b.companyId)!.domain);
 		b.linkedinUrl = `https://www.linkedin.com/in/${slug(a.firstName)}-${slug(a.lastName)}-${f.string.hexadecimal({ length: 6, casing: 'lower', prefix: '' })}`;
 		if (b.personalEmail) b.personalEmail = `${slug(a.firstName)}.${slug(a.lastName)}${f.number.int({ min: 1, max: 99 })}@gmail.com`;
-		add('lookalike_name', `two people named ${a.firstName} ${a.lastName}: ${a.id} at ${byId.get(a.companyId)!.name} (HubSpot contact) and ${b.id} at ${byId.get(b.companyId)!.name}`, {
-			p: [a.id, b.id],
-			c: [a.companyId, b.companyId]
-		});
+		add(
+			'lookalike_name',
+			`two people named ${a.firstName} ${a.lastName}: ${a.id} at ${byId.get(a.companyId)!.name} (HubSpot contact) and ${b.id} at ${byId.get(b.companyId)!.name}`,
+			{
+				p: [a.id, b.id],
+				c: [a.companyId, b.companyId]
+			}
+		);
 	}
 
 	// Natural name collisions the generator made are look-alikes too: record every one.

@@ -10,7 +10,19 @@ import { describe, expect, it } from 'vitest';
 import * as calendly from '../gyms/calendly/integrity';
 import { CalendlyState } from '../gyms/calendly/schema';
 import * as hubspot from '../gyms/hubspot/integrity';
-import { ANALYTICS_SOURCES, DEFAULT_PIPELINE_STAGES, EMAIL_DIRECTIONS, EMAIL_STATUSES, HubSpotState, LEAD_STATUSES, LIFECYCLE_STAGES, MEETING_OUTCOMES, TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from '../gyms/hubspot/schema';
+import {
+	ANALYTICS_SOURCES,
+	DEFAULT_PIPELINE_STAGES,
+	EMAIL_DIRECTIONS,
+	EMAIL_STATUSES,
+	HubSpotState,
+	LEAD_STATUSES,
+	LIFECYCLE_STAGES,
+	MEETING_OUTCOMES,
+	TASK_PRIORITIES,
+	TASK_STATUSES,
+	TASK_TYPES
+} from '../gyms/hubspot/schema';
 import * as outreach from '../gyms/outreach/integrity';
 import { OutreachState } from '../gyms/outreach/schema';
 import { createGyms } from '../gyms/registry';
@@ -78,7 +90,11 @@ describe('the world', () => {
 			need(m.hostIds.every((h) => users.has(h)) && m.personIds.every((p) => people.has(p)), `meeting ${m.id} hosts/people`);
 			need(m.rescheduledToId === null || meetings.has(m.rescheduledToId), `meeting ${m.id} rescheduledToId`);
 		}
-		for (const a of world.anomalies) need(a.personIds.every((p) => people.has(p)) && a.companyIds.every((c) => companies.has(c)) && a.meetingIds.every((m) => meetings.has(m)), `anomaly ${a.id}`);
+		for (const a of world.anomalies)
+			need(
+				a.personIds.every((p) => people.has(p)) && a.companyIds.every((c) => companies.has(c)) && a.meetingIds.every((m) => meetings.has(m)),
+				`anomaly ${a.id}`
+			);
 		expect(bad).toEqual([]);
 	});
 
@@ -95,7 +111,9 @@ describe('the world', () => {
 		const late: string[] = [];
 		for (const [key, rows] of Object.entries(world)) {
 			if (!Array.isArray(rows)) continue;
-			for (const row of rows) for (const [path, at] of timestamps(row)) if (Date.parse(at) > epochMs && !(key === 'meetings' && path === 'startAt')) late.push(`${key} ${path} ${at}`);
+			for (const row of rows)
+				for (const [path, at] of timestamps(row))
+					if (Date.parse(at) > epochMs && !(key === 'meetings' && path === 'startAt')) late.push(`${key} ${path} ${at}`);
 		}
 		expect(late).toEqual([]);
 		expect(world.meetings.filter((m) => m.bookedAt > m.startAt).map((m) => m.id)).toEqual([]);
@@ -120,7 +138,9 @@ describe('the projections of every registered gym', () => {
 	it.each(gyms.map((g) => g.name))('%s: no timestamp after the epoch unless the gym allows it (future meeting, scheduled mailing, due date …)', (name) => {
 		const late: string[] = [];
 		for (const [table, rows] of Object.entries(tablesOf.get(name)!)) {
-			for (const row of rows) for (const [path, at] of timestamps(row)) if (Date.parse(at) > epochMs && !GYMS[name]!.hooks.futureOk(table, row, path)) late.push(`${table} ${path} ${at}`);
+			for (const row of rows)
+				for (const [path, at] of timestamps(row))
+					if (Date.parse(at) > epochMs && !GYMS[name]!.hooks.futureOk(table, row, path)) late.push(`${table} ${path} ${at}`);
 		}
 		expect(late.slice(0, 10)).toEqual([]);
 	});
@@ -177,21 +197,26 @@ describe('the projections of every registered gym', () => {
 		const t = tablesOf.get('hubspot')! as unknown as HubSpotState;
 		const people = world.people.filter((p) => p.inHubspot);
 		expect(t.contacts.filter((c) => Number(c.id) < 190001).map((c) => c.id)).toEqual(people.map((p) => p.id));
-		expect(t.contacts.filter((c) => Number(c.id) >= 190001).map((c) => c.properties.email)).toEqual(world.anomalies.filter((a) => a.kind === 'duplicate_person').map((a) => world.people.find((p) => p.id === a.personIds[0])!.personalEmail));
+		expect(t.contacts.filter((c) => Number(c.id) >= 190001).map((c) => c.properties.email)).toEqual(
+			world.anomalies.filter((a) => a.kind === 'duplicate_person').map((a) => world.people.find((p) => p.id === a.personIds[0])!.personalEmail)
+		);
 		expect(t.companies.map((c) => c.id)).toEqual(world.companies.filter((c) => c.inHubspot).map((c) => c.id));
 		const changer = world.people.find((p) => jobChangers.has(p.id))!;
 		const contact = t.contacts.find((c) => c.id === changer.id)!;
 		expect(contact.properties.company).toBe(world.companies.find((c) => c.id === changer.previous!.companyId)!.name);
 		expect(contact.properties.email).toBe(changer.previous!.workEmail);
 		const optedOut = anomalyPeople('opted_out');
-		expect(t.contacts.filter((c) => c.properties.hs_email_optout === 'true').map((c) => c.id)).toEqual(people.filter((p) => optedOut.has(p.id)).map((p) => p.id));
+		expect(t.contacts.filter((c) => c.properties.hs_email_optout === 'true').map((c) => c.id)).toEqual(
+			people.filter((p) => optedOut.has(p.id)).map((p) => p.id)
+		);
 	});
 
 	it('HubSpot enums: every property value is one of the options of platforms.md §2.1', () => {
 		const t = tablesOf.get('hubspot')! as unknown as HubSpotState;
 		const bad: string[] = [];
 		const check = (table: string, rows: { id: string; properties: Record<string, string> }[], prop: string, options: readonly string[]) => {
-			for (const r of rows) if (r.properties[prop] !== undefined && !options.includes(r.properties[prop]!)) bad.push(`${table}/${r.id} ${prop}=${r.properties[prop]}`);
+			for (const r of rows)
+				if (r.properties[prop] !== undefined && !options.includes(r.properties[prop]!)) bad.push(`${table}/${r.id} ${prop}=${r.properties[prop]}`);
 		};
 		check('contacts', t.contacts, 'lifecyclestage', LIFECYCLE_STAGES);
 		check('contacts', t.contacts, 'hs_lead_status', LEAD_STATUSES);
@@ -199,7 +224,12 @@ describe('the projections of every registered gym', () => {
 		check('contacts', t.contacts, 'hs_email_optout', ['true', 'false']);
 		check('companies', t.companies, 'lifecyclestage', LIFECYCLE_STAGES);
 		check('companies', t.companies, 'type', ['PROSPECT', 'PARTNER', 'RESELLER', 'VENDOR', 'OTHER']);
-		check('deals', t.deals, 'dealstage', DEFAULT_PIPELINE_STAGES.map((s) => s.id));
+		check(
+			'deals',
+			t.deals,
+			'dealstage',
+			DEFAULT_PIPELINE_STAGES.map((s) => s.id)
+		);
 		check('deals', t.deals, 'dealtype', ['newbusiness', 'existingbusiness']);
 		check('deals', t.deals, 'hs_priority', ['low', 'medium', 'high']);
 		check('tasks', t.tasks, 'hs_task_status', TASK_STATUSES);

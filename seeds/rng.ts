@@ -65,4 +65,3 @@ export function fnv1a(text: string): string {
 	}
 	return (h >>> 0).toString(16).padStart(8, '0');
 }
-

@@ -36,7 +36,10 @@ export const Iso = z
 	.describe('UTC ISO-8601 timestamp with milliseconds');
 
 /** IANA time zone name, e.g. `America/New_York`. */
-export const TimeZone = z.string().regex(/^[A-Za-z_]+\/[A-Za-z_]+(\/[A-Za-z_]+)?$|^UTC$/).describe('IANA time zone, e.g. America/New_York');
+export const TimeZone = z
+	.string()
+	.regex(/^[A-Za-z_]+\/[A-Za-z_]+(\/[A-Za-z_]+)?$|^UTC$/)
+	.describe('IANA time zone, e.g. America/New_York');
 
 // The Sales Navigator vocabularies (seniority, function, headcount) are the Sales Navigator contract's.
 export { FUNCTIONS, HEADCOUNT_BANDS, SENIORITIES };
@@ -108,7 +111,10 @@ export const Geo = z.strictObject({
 	city: z.string().min(1).describe('city name, e.g. "Boston"'),
 	region: z.string().describe('state / region, "" when not applicable'),
 	country: z.string().min(1).describe('country name in English, e.g. "United States"'),
-	countryCode: z.string().regex(/^[A-Z]{2}$/).describe('ISO 3166-1 alpha-2, e.g. "US"'),
+	countryCode: z
+		.string()
+		.regex(/^[A-Z]{2}$/)
+		.describe('ISO 3166-1 alpha-2, e.g. "US"'),
 	timeZone: TimeZone
 });
 export type Geo = z.infer<typeof Geo>;
@@ -140,7 +146,10 @@ export const Funding = z.strictObject({
 export const Company = z.strictObject({
 	id: WorldId.describe('company id, 20001–20999; HubSpot company id = this id'),
 	name: z.string().min(1).describe('display name, e.g. "Helix Biotech"'),
-	domain: z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/).describe('primary web domain, lower case; the join key company ↔ account'),
+	domain: z
+		.string()
+		.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/)
+		.describe('primary web domain, lower case; the join key company ↔ account'),
 	website: z.url().describe('https://<domain>'),
 	linkedinUrl: z.url().describe('https://www.linkedin.com/company/<slug>'),
 	industry: z.enum(INDUSTRIES).describe('LinkedIn industry label'),
@@ -176,7 +185,10 @@ export type PastPosition = z.infer<typeof PastPosition>;
 
 /** A person's enrollment in one of the world's sequences. */
 export const Enrollment = z.strictObject({
-	sequenceKey: z.string().regex(/^[a-z0-9-]+$/).describe('key of a world sequence (World.sequences[].key)'),
+	sequenceKey: z
+		.string()
+		.regex(/^[a-z0-9-]+$/)
+		.describe('key of a world sequence (World.sequences[].key)'),
 	state: z.enum(ENROLLMENT_STATES).describe('enrollment state (Outreach sequenceState.state names)'),
 	userId: WorldId.describe('team user who enrolled them (sends the mailings)'),
 	enrolledAt: Iso.describe('enrollment time, ≤ epoch'),
@@ -216,7 +228,10 @@ export type Person = z.infer<typeof Person>;
 
 /** A prospecting sequence of the team (Outreach sequence; HubSpot sequences mirror the names). */
 export const Sequence = z.strictObject({
-	key: z.string().regex(/^[a-z0-9-]+$/).describe('stable slug, e.g. "vp-sales-cold"'),
+	key: z
+		.string()
+		.regex(/^[a-z0-9-]+$/)
+		.describe('stable slug, e.g. "vp-sales-cold"'),
 	name: z.string().min(1).describe('display name, e.g. "VP Sales – Cold"'),
 	ownerId: WorldId.describe('owning team user id'),
 	steps: z
@@ -251,7 +266,10 @@ export type Meeting = z.infer<typeof Meeting>;
 
 /** One planted anomaly; blueprints cite its `id`. */
 export const Anomaly = z.strictObject({
-	id: z.string().regex(/^[a-z0-9-]+$/).describe('stable id, e.g. "job-changer-003"'),
+	id: z
+		.string()
+		.regex(/^[a-z0-9-]+$/)
+		.describe('stable id, e.g. "job-changer-003"'),
 	kind: z.enum(ANOMALY_KINDS).describe('kind of messiness'),
 	personIds: z.array(WorldId).describe('people involved (may be empty)'),
 	companyIds: z.array(WorldId).describe('companies involved (may be empty)'),

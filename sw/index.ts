@@ -33,7 +33,10 @@ if (!DEV) {
 			denylist: [SW_PATH_RE, /^\/state\//]
 		})
 	);
-	registerRoute(({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/_app/immutable/'), new CacheFirst({ cacheName: 'salesgym-immutable' }));
+	registerRoute(
+		({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/_app/immutable/'),
+		new CacheFirst({ cacheName: 'salesgym-immutable' })
+	);
 }
 
 for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {

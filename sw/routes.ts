@@ -94,7 +94,14 @@ export const VERIFY_GRACE_MS = 5_000;
  * @throws RunError 504 when the page reports a timeout (its worker was restarted) or does not answer within
  *   `timeoutMs` + {@link VERIFY_GRACE_MS}; 499 when aborted; 500 when its verifier failed; 400 when there is no such page.
  */
-function verifyInPage(scope: ClientsScope, clientId: string, input: VerifyInput, assertions: PlacedAssertion[], timeoutMs: number, signal?: AbortSignal): Promise<Evaluation> {
+function verifyInPage(
+	scope: ClientsScope,
+	clientId: string,
+	input: VerifyInput,
+	assertions: PlacedAssertion[],
+	timeoutMs: number,
+	signal?: AbortSignal
+): Promise<Evaluation> {
 	return new Promise((resolve, reject) => {
 		void scope.clients.get(clientId).then((client) => {
 			if (!client) return reject(new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run'));
@@ -135,8 +142,16 @@ async function publish(ctx: RunContext, request: Request): Promise<{ run_id: str
 	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
 	await lifecycle;
 	const { state } = await exportRun(ctx);
-	if (parsed.data.run_id !== undefined && parsed.data.run_id !== state.run_id) throw new RunError(409, `run_id "${parsed.data.run_id}" is not the current run ("${state.run_id}")`);
-	return { run_id: state.run_id, published: await publishExports(state, ctx.gyms.map((g) => g.name), store(request)) };
+	if (parsed.data.run_id !== undefined && parsed.data.run_id !== state.run_id)
+		throw new RunError(409, `run_id "${parsed.data.run_id}" is not the current run ("${state.run_id}")`);
+	return {
+		run_id: state.run_id,
+		published: await publishExports(
+			state,
+			ctx.gyms.map((g) => g.name),
+			store(request)
+		)
+	};
 }
 
 /**
@@ -224,16 +239,18 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 		if (path === '/__salesgym/publish' && request.method === 'POST') return json(200, await publish(ctx, request));
 		if (path === '/__salesgym/tasks' && request.method === 'GET') {
 			// A standalone deployment lists the tasks its gym takes part in.
-			const tasks = [...ctx.blueprints.values()].filter((bp) => DEPLOYMENT === 'all' || bp.platforms.some((p) => p === DEPLOYMENT)).map(({ id, title, category, business_function, platforms, goal, prompt, start_path }) => ({
-				id,
-				title,
-				category,
-				business_function,
-				platforms,
-				goal,
-				prompt,
-				start_path
-			}));
+			const tasks = [...ctx.blueprints.values()]
+				.filter((bp) => DEPLOYMENT === 'all' || bp.platforms.some((p) => p === DEPLOYMENT))
+				.map(({ id, title, category, business_function, platforms, goal, prompt, start_path }) => ({
+					id,
+					title,
+					category,
+					business_function,
+					platforms,
+					goal,
+					prompt,
+					start_path
+				}));
 			return json(200, { tasks });
 		}
 		const task = /^\/__salesgym\/tasks\/(.+)$/.exec(path);

@@ -15,22 +15,59 @@ const CONTACTS = '/crm/v3/objects/contacts';
 
 async function act(c: RunContext) {
 	const hub = c.gyms[0]!;
-	const created = await hub.handle({ method: 'POST', path: CONTACTS, query: new URLSearchParams(), body: { properties: { email: 'priya.raman@helixbio.com', firstname: 'Priya' } } });
+	const created = await hub.handle({
+		method: 'POST',
+		path: CONTACTS,
+		query: new URLSearchParams(),
+		body: { properties: { email: 'priya.raman@helixbio.com', firstname: 'Priya' } }
+	});
 	const id = (created.body as { id: string }).id;
-	await hub.handle({ method: 'PATCH', path: `${CONTACTS}/${id}`, query: new URLSearchParams(), body: { properties: { lifecyclestage: 'salesqualifiedlead' } } });
+	await hub.handle({
+		method: 'PATCH',
+		path: `${CONTACTS}/${id}`,
+		query: new URLSearchParams(),
+		body: { properties: { lifecyclestage: 'salesqualifiedlead' } }
+	});
 }
 
 describe('initRun', () => {
 	it('resets to seed + fixtures at the blueprint clock', async () => {
 		const c = ctx();
 		const info = await initRun(c, { task_id: TASK, run_id: 'ep-1' });
-		expect(info).toEqual({ run_id: 'ep-1', task_id: TASK, seed: 1, clock: '2026-03-02T14:30:00.000Z', actors: { hubspot: '1001' }, counts: {
-				hubspot: { contacts: 816, companies: 250, deals: 150, associations: 4241, owners: 12, tasks: 200, notes: 300, emails: 702, meetings: 200, templates: 8, pipelines: 1, calls: 100, lists: 5, list_memberships: 121, forms: 4, form_submissions: 60, sequences: 6, sequence_enrollments: 190, inboxes: 11, views: 0 }
+		expect(info).toEqual({
+			run_id: 'ep-1',
+			task_id: TASK,
+			seed: 1,
+			clock: '2026-03-02T14:30:00.000Z',
+			actors: { hubspot: '1001' },
+			counts: {
+				hubspot: {
+					contacts: 816,
+					companies: 250,
+					deals: 150,
+					associations: 4241,
+					owners: 12,
+					tasks: 200,
+					notes: 300,
+					emails: 702,
+					meetings: 200,
+					templates: 8,
+					pipelines: 1,
+					calls: 100,
+					lists: 5,
+					list_memberships: 121,
+					forms: 4,
+					form_submissions: 60,
+					sequences: 6,
+					sequence_enrollments: 190,
+					inboxes: 11,
+					views: 0
+				}
 			}
 		});
 	});
 
-	it('each gym\'s initialTables equals its export right after the reset (the verifier\'s $initial)', async () => {
+	it("each gym's initialTables equals its export right after the reset (the verifier's $initial)", async () => {
 		const c = ctx();
 		const init = { task_id: TASK, run_id: 'ep-i' };
 		await initRun(c, init);

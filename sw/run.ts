@@ -43,7 +43,6 @@ export interface GymMetaExport {
 	actor: string;
 }
 
-
 /** Strict schema of a {@link StateExport} (PUT /__salesgym/state, and each export read from the state store). */
 export const StateExportSchema = z.strictObject({
 	format: z.literal(EXPORT_FORMAT),
@@ -54,11 +53,29 @@ export const StateExportSchema = z.strictObject({
 	clock: z.string(),
 	gyms: z.record(z.string(), z.record(z.string(), z.array(z.unknown()))),
 	events: z
-		.array(z.strictObject({ seq: z.number(), run_seq: z.number().int().positive(), at: z.string(), gym: z.string(), method: z.string(), path: z.string(), status: z.number(), entity: z.string(), id: z.string() }))
+		.array(
+			z.strictObject({
+				seq: z.number(),
+				run_seq: z.number().int().positive(),
+				at: z.string(),
+				gym: z.string(),
+				method: z.string(),
+				path: z.string(),
+				status: z.number(),
+				entity: z.string(),
+				id: z.string()
+			})
+		)
 		.describe('every gym’s events in run_seq order'),
 	meta: z.record(
 		z.string(),
-		z.strictObject({ clock: z.string(), seq: z.number(), next_ids: z.record(z.string(), z.number()), run_seq: z.number().int().nonnegative(), actor: z.string() })
+		z.strictObject({
+			clock: z.string(),
+			seq: z.number(),
+			next_ids: z.record(z.string(), z.number()),
+			run_seq: z.number().int().nonnegative(),
+			actor: z.string()
+		})
 	)
 });
 
@@ -104,7 +121,10 @@ export async function initRun(ctx: RunContext, body: unknown): Promise<RunInfo> 
 	const run_id = parsed.data.run_id ?? defaultRunId(task_id, seed);
 	const clock = blueprint?.clock ?? epoch;
 	const actorOf = (gym: Gym) => blueprint?.actors?.[gym.name as keyof NonNullable<Blueprint['actors']>] ?? DEFAULT_ACTOR;
-	const inits = ctx.gyms.map((gym) => ({ gym, init: { run_id, task_id, seed, clock, fixtures: blueprint?.fixtures[gym.name as keyof Blueprint['fixtures']], actor: actorOf(gym) } }));
+	const inits = ctx.gyms.map((gym) => ({
+		gym,
+		init: { run_id, task_id, seed, clock, fixtures: blueprint?.fixtures[gym.name as keyof Blueprint['fixtures']], actor: actorOf(gym) }
+	}));
 	// Every gym's fixtures are validated (and its initial tables computed, cached) before any database is written,
 	// so an invalid fixture leaves every gym untouched. Then the gyms (one database each) reset in parallel.
 	for (const { gym, init } of inits) {
@@ -125,8 +145,18 @@ export async function currentRun(ctx: RunContext): Promise<Omit<RunInfo, 'counts
 	const metas = (await Promise.all(ctx.gyms.map((g) => g.runMeta()))).filter((m): m is RunMeta => m !== null);
 	const first = metas[0];
 	if (!first || metas.length !== ctx.gyms.length) return null;
-	const clock = metas.map((m) => m.clock).sort().at(-1) ?? first.clock;
-	return { run_id: first.run_id, task_id: first.task_id, seed: first.seed, clock, actors: Object.fromEntries(ctx.gyms.map((g, i) => [g.name, metas[i]!.actor])) };
+	const clock =
+		metas
+			.map((m) => m.clock)
+			.sort()
+			.at(-1) ?? first.clock;
+	return {
+		run_id: first.run_id,
+		task_id: first.task_id,
+		seed: first.seed,
+		clock,
+		actors: Object.fromEntries(ctx.gyms.map((g, i) => [g.name, metas[i]!.actor]))
+	};
 }
 
 /**
@@ -150,7 +180,11 @@ export async function exportRun(ctx: RunContext, tables?: (gym: string) => reado
 		events.push(...p.events);
 	}
 	sortEvents(events);
-	const clock = Object.values(meta).map((m) => m.clock).sort().at(-1) ?? first.meta.clock;
+	const clock =
+		Object.values(meta)
+			.map((m) => m.clock)
+			.sort()
+			.at(-1) ?? first.meta.clock;
 	const state: StateExport = {
 		format: EXPORT_FORMAT,
 		version: EXPORT_VERSION,
@@ -184,7 +218,17 @@ export async function importRun(ctx: RunContext, body: unknown): Promise<RunInfo
 	for (const g of ctx.gyms) if (!(g.name in doc.gyms) || !(g.name in doc.meta)) throw new RunError(400, `gyms.${g.name}: missing from the export`);
 	const snapshots = ctx.gyms.map((g): [Gym, GymExport] => {
 		const m = doc.meta[g.name]!;
-		const meta: RunMeta = { key: 'run', run_id: doc.run_id, task_id: doc.task_id, seed: doc.seed, clock: m.clock, seq: m.seq, run_seq: m.run_seq, next_ids: m.next_ids, actor: m.actor };
+		const meta: RunMeta = {
+			key: 'run',
+			run_id: doc.run_id,
+			task_id: doc.task_id,
+			seed: doc.seed,
+			clock: m.clock,
+			seq: m.seq,
+			run_seq: m.run_seq,
+			next_ids: m.next_ids,
+			actor: m.actor
+		};
 		return [g, { tables: doc.gyms[g.name]!, meta, events: doc.events.filter((e) => e.gym === g.name) }];
 	});
 	const counts: Record<string, Record<string, number>> = {};
@@ -195,5 +239,12 @@ export async function importRun(ctx: RunContext, body: unknown): Promise<RunInfo
 			throw new RunError(400, (err as Error).message);
 		}
 	}
-	return { run_id: doc.run_id, task_id: doc.task_id, seed: doc.seed, clock: doc.clock, actors: Object.fromEntries(Object.entries(doc.meta).map(([g, m]) => [g, m.actor])), counts };
+	return {
+		run_id: doc.run_id,
+		task_id: doc.task_id,
+		seed: doc.seed,
+		clock: doc.clock,
+		actors: Object.fromEntries(Object.entries(doc.meta).map(([g, m]) => [g, m.actor])),
+		counts
+	};
 }

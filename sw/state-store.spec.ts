@@ -23,7 +23,8 @@ function fakeStore(forbid: string[] = []) {
 		const method = init?.method ?? 'GET';
 		calls.push(`${method} ${url.slice(ORIGIN.length)}`);
 		if (method === 'PUT') {
-			if (forbid.some((g) => url.endsWith(`/${g}.json`))) return new Response('{"status":"error","message":"this origin may write only its own gyms"}', { status: 403 });
+			if (forbid.some((g) => url.endsWith(`/${g}.json`)))
+				return new Response('{"status":"error","message":"this origin may write only its own gyms"}', { status: 403 });
 			const existed = files.has(url);
 			files.set(url, String(init?.body));
 			return new Response(null, { status: existed ? 204 : 201 });
@@ -39,7 +40,18 @@ function exportOf(run_id: string, gyms: Record<string, { clock: string; events?:
 	for (const [name, { clock, events = 0 }] of Object.entries(gyms)) {
 		state.gyms[name] = { rows: [{ id: name }] };
 		state.meta[name] = { clock, seq: events, next_ids: { rows: 2 }, run_seq: events, actor: '1001' };
-		for (let seq = 1; seq <= events; seq++) state.events.push({ seq, run_seq: seq, at: `2026-03-02T14:30:0${seq}.000Z`, gym: name, method: 'POST', path: '/x', status: 201, entity: 'rows', id: String(seq) });
+		for (let seq = 1; seq <= events; seq++)
+			state.events.push({
+				seq,
+				run_seq: seq,
+				at: `2026-03-02T14:30:0${seq}.000Z`,
+				gym: name,
+				method: 'POST',
+				path: '/x',
+				status: 201,
+				entity: 'rows',
+				id: String(seq)
+			});
 		state.clock = [state.clock, clock].sort().at(-1)!;
 	}
 	state.events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.gym < b.gym ? -1 : a.gym > b.gym ? 1 : a.seq - b.seq));
@@ -62,12 +74,19 @@ describe('deployment selector', () => {
 describe('state store client', () => {
 	it('builds /state/<run_id>/<gym>.json only from valid names', () => {
 		expect(stateUrl(ORIGIN, 'ep.1:a_b-c', 'hubspot')).toBe(`${ORIGIN}/state/ep.1:a_b-c/hubspot.json`);
-		for (const [run, gym] of [['../x', 'hubspot'], ['a/b', 'hubspot'], ['', 'hubspot'], ['a'.repeat(129), 'hubspot'], ['r', '../x'], ['r', 'HubSpot']]) {
+		for (const [run, gym] of [
+			['../x', 'hubspot'],
+			['a/b', 'hubspot'],
+			['', 'hubspot'],
+			['a'.repeat(129), 'hubspot'],
+			['r', '../x'],
+			['r', 'HubSpot']
+		]) {
 			expect(() => stateUrl(ORIGIN, run!, gym!)).toThrow(RunError);
 		}
 	});
 
-	it('parses a harness\'s --from location', () => {
+	it("parses a harness's --from location", () => {
 		expect(parseStoreLocation('http://127.0.0.1:8081/state/ep-1/')).toEqual({ origin: 'http://127.0.0.1:8081', runId: 'ep-1' });
 		expect(parseStoreLocation('https://gym.example/state/ep.2')).toEqual({ origin: 'https://gym.example', runId: 'ep.2' });
 		for (const bad of ['http://h/state/', 'http://h/state/../', 'http://h/x/ep-1/', 'ftp://h/state/ep-1/', 'http://h/state/ep-1/hubspot.json']) {
@@ -79,7 +98,10 @@ describe('state store client', () => {
 		const store = fakeStore();
 		const state = exportOf('r1', { hubspot: { clock: '2026-03-02T14:30:02.000Z', events: 2 }, salesnav: { clock: '2026-03-02T14:30:05.000Z', events: 1 } });
 		const first = await publishExports(state, ['hubspot', 'salesnav'], { origin: ORIGIN, fetch: store.fetch });
-		expect(first.map((p) => [p.gym, p.status])).toEqual([['hubspot', 201], ['salesnav', 201]]);
+		expect(first.map((p) => [p.gym, p.status])).toEqual([
+			['hubspot', 201],
+			['salesnav', 201]
+		]);
 		expect((await publishExports(state, ['hubspot'], { origin: ORIGIN, fetch: store.fetch }))[0]!.status).toBe(204);
 		const slice = gymSlice(state, 'hubspot');
 		expect(slice.gyms).toEqual({ hubspot: state.gyms.hubspot });
@@ -93,11 +115,17 @@ describe('state store client', () => {
 
 	it('reports a refused PUT (403), an unreachable store, a missing gym in the export', async () => {
 		const state = exportOf('r2', { hubspot: { clock: '2026-03-02T14:30:00.000Z' } });
-		await expect(publishExports(state, ['hubspot'], { origin: ORIGIN, fetch: fakeStore(['hubspot']).fetch })).rejects.toMatchObject({ status: 502, message: expect.stringContaining('refused PUT http://store.test/state/r2/hubspot.json: 403 this origin may write only its own gyms') });
+		await expect(publishExports(state, ['hubspot'], { origin: ORIGIN, fetch: fakeStore(['hubspot']).fetch })).rejects.toMatchObject({
+			status: 502,
+			message: expect.stringContaining('refused PUT http://store.test/state/r2/hubspot.json: 403 this origin may write only its own gyms')
+		});
 		const down = (async () => {
 			throw new TypeError('fetch failed');
 		}) as typeof fetch;
-		await expect(publishExports(state, ['hubspot'], { origin: ORIGIN, fetch: down })).rejects.toMatchObject({ status: 502, message: expect.stringContaining('unreachable') });
+		await expect(publishExports(state, ['hubspot'], { origin: ORIGIN, fetch: down })).rejects.toMatchObject({
+			status: 502,
+			message: expect.stringContaining('unreachable')
+		});
 		await expect(publishExports(state, ['outreach'], { origin: ORIGIN, fetch: fakeStore().fetch })).rejects.toMatchObject({ status: 409 });
 	});
 
@@ -109,14 +137,22 @@ describe('state store client', () => {
 		expect(store.calls).toEqual([]);
 		const one = await fetchPeerExports('r3', ['hubspot', 'salesnav'], ['hubspot'], opts).catch((e: unknown) => e);
 		expect(one).toBeInstanceOf(MissingExportError);
-		expect((one as RunError).message).toBe('no export of gym "salesnav" for run "r3" at http://store.test/state/r3/salesnav.json: publish it first (POST /__salesgym/publish, or POST /verify, on the salesnav deployment)');
-		await expect(fetchPeerExports('r3', ['hubspot', 'salesnav', 'outreach'], ['hubspot'], opts)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/lacks the exports of "salesnav" .*"outreach"/) });
+		expect((one as RunError).message).toBe(
+			'no export of gym "salesnav" for run "r3" at http://store.test/state/r3/salesnav.json: publish it first (POST /__salesgym/publish, or POST /verify, on the salesnav deployment)'
+		);
+		await expect(fetchPeerExports('r3', ['hubspot', 'salesnav', 'outreach'], ['hubspot'], opts)).rejects.toMatchObject({
+			status: 409,
+			message: expect.stringMatching(/lacks the exports of "salesnav" .*"outreach"/)
+		});
 		// Wrong documents under the right path: another run, two gyms, not an export, not JSON.
 		const two = exportOf('r3', { salesnav: { clock: 'c' }, outreach: { clock: 'c' } });
 		store.files.set(`${ORIGIN}/state/r3/salesnav.json`, JSON.stringify(gymSlice(exportOf('r9', { salesnav: { clock: 'c' } }), 'salesnav')));
 		await expect(fetchExport('r3', 'salesnav', opts)).rejects.toMatchObject({ status: 502, message: expect.stringContaining('holds run "r9"') });
 		store.files.set(`${ORIGIN}/state/r3/salesnav.json`, JSON.stringify(two));
-		await expect(fetchExport('r3', 'salesnav', opts)).rejects.toMatchObject({ status: 502, message: expect.stringContaining('must hold gym "salesnav" alone') });
+		await expect(fetchExport('r3', 'salesnav', opts)).rejects.toMatchObject({
+			status: 502,
+			message: expect.stringContaining('must hold gym "salesnav" alone')
+		});
 		store.files.set(`${ORIGIN}/state/r3/salesnav.json`, '{"format":"salesgym.state","typo":1}');
 		await expect(fetchExport('r3', 'salesnav', opts)).rejects.toMatchObject({ status: 502, message: expect.stringContaining('is not a state export') });
 		store.files.set(`${ORIGIN}/state/r3/salesnav.json`, '<html>');
@@ -133,7 +169,15 @@ describe('/verify wiring (routes.peerExports → verifyRun)', () => {
 		const bp = structuredClone(blueprints().get(TASK)!);
 		bp.id = 'test/cross-v1';
 		bp.platforms = ['hubspot', 'salesnav'];
-		bp.steps[0]!.verifiers.push({ id: 'salesnav_leads', description: 'the peer export is merged', query: '.salesnav.rows | length', op: 'eq', expected: 1, weight: 1, gating: true });
+		bp.steps[0]!.verifiers.push({
+			id: 'salesnav_leads',
+			description: 'the peer export is merged',
+			query: '.salesnav.rows | length',
+			op: 'eq',
+			expected: 1,
+			weight: 1,
+			gating: true
+		});
 		return bp;
 	}
 	async function hubspotRun(task: string): Promise<{ ctx: RunContext; state: StateExport }> {
@@ -155,7 +199,7 @@ describe('/verify wiring (routes.peerExports → verifyRun)', () => {
 		expect(store.calls).toEqual([]);
 	});
 
-	it('a cross-gym task: publishes this origin\'s gyms, reads the peers from the store, and the verdict sees them; a missing peer is a 409 after publishing', async () => {
+	it("a cross-gym task: publishes this origin's gyms, reads the peers from the store, and the verdict sees them; a missing peer is a 409 after publishing", async () => {
 		const store = fakeStore();
 		vi.stubGlobal('fetch', store.fetch);
 		const { ctx, state } = await hubspotRun('test/cross-v1');

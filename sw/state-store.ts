@@ -41,7 +41,8 @@ export interface Published {
  * @throws RunError 400 when either does not match (so no path can leave `/state/<run_id>/`).
  */
 export function stateUrl(origin: string, runId: string, gym: string): string {
-	if (!InitRequest.shape.run_id.safeParse(runId).success) throw new RunError(400, `run_id "${runId}" cannot name a state-store path: 1-128 chars of letters, digits, . _ : -`);
+	if (!InitRequest.shape.run_id.safeParse(runId).success)
+		throw new RunError(400, `run_id "${runId}" cannot name a state-store path: 1-128 chars of letters, digits, . _ : -`);
 	if (!GYM_NAME_RE.test(gym)) throw new RunError(400, `gym "${gym}" cannot name a state-store path: lowercase letters only`);
 	return `${origin}/state/${runId}/${gym}.json`;
 }
@@ -111,7 +112,10 @@ export class MissingExportError extends RunError {
 		readonly url: string,
 		runId: string
 	) {
-		super(409, `no export of gym "${gym}" for run "${runId}" at ${url}: publish it first (POST /__salesgym/publish, or POST /verify, on the ${gym} deployment)`);
+		super(
+			409,
+			`no export of gym "${gym}" for run "${runId}" at ${url}: publish it first (POST /__salesgym/publish, or POST /verify, on the ${gym} deployment)`
+		);
 	}
 }
 
@@ -171,7 +175,10 @@ export async function fetchPeerExports(runId: string, platforms: readonly string
 	if (other?.status === 'rejected') throw other.reason;
 	if (missing.length === 1) throw missing[0]!;
 	if (missing.length > 1) {
-		throw new RunError(409, `run "${runId}" lacks the exports of ${missing.map((m) => `"${m.gym}" (${m.url})`).join(', ')}: publish each first (POST /__salesgym/publish, or POST /verify, on its deployment)`);
+		throw new RunError(
+			409,
+			`run "${runId}" lacks the exports of ${missing.map((m) => `"${m.gym}" (${m.url})`).join(', ')}: publish each first (POST /__salesgym/publish, or POST /verify, on its deployment)`
+		);
 	}
 	return results.map((r) => (r as PromiseFulfilledResult<StateExport>).value);
 }

@@ -42,10 +42,23 @@ const A = (id: string, query: string, op: string, expected?: unknown) => ({ id, 
 
 async function oracle(c: RunContext) {
 	const hub = c.gyms[0]!;
-	const props = { email: 'priya.raman@helixbio.com', firstname: 'Priya', lastname: 'Raman', company: 'Helix Biotech', jobtitle: 'Director of Revenue Operations', phone: '+1 617 555 0142', hubspot_owner_id: '1003' };
+	const props = {
+		email: 'priya.raman@helixbio.com',
+		firstname: 'Priya',
+		lastname: 'Raman',
+		company: 'Helix Biotech',
+		jobtitle: 'Director of Revenue Operations',
+		phone: '+1 617 555 0142',
+		hubspot_owner_id: '1003'
+	};
 	const created = await hub.handle({ method: 'POST', path: CONTACTS, query: new URLSearchParams(), body: { properties: props } });
 	const id = (created.body as { id: string }).id;
-	await hub.handle({ method: 'PATCH', path: `${CONTACTS}/${id}`, query: new URLSearchParams(), body: { properties: { lifecyclestage: 'salesqualifiedlead', hs_lead_status: 'IN_PROGRESS' } } });
+	await hub.handle({
+		method: 'PATCH',
+		path: `${CONTACTS}/${id}`,
+		query: new URLSearchParams(),
+		body: { properties: { lifecyclestage: 'salesqualifiedlead', hs_lead_status: 'IN_PROGRESS' } }
+	});
 }
 
 /** A second gym's export for the same run (a synthetic Outreach with a `prospects` table). */
@@ -98,7 +111,7 @@ describe('verifyRun (SW /verify flow)', () => {
 		]);
 	});
 
-	it('merges other origins\' exports from the body (states) or from the caller (extra): same verdict', async () => {
+	it("merges other origins' exports from the body (states) or from the caller (extra): same verdict", async () => {
 		const { c } = ctx();
 		await initRun(c, { task_id: TASK, run_id: 'v3' });
 		await oracle(c);
@@ -116,7 +129,7 @@ describe('verifyRun (SW /verify flow)', () => {
 		expect(strip(viaExtra)).toEqual(strip(viaBody));
 	});
 
-	it('same verdict when the local gym\'s own state arrives as another origin\'s export', async () => {
+	it("same verdict when the local gym's own state arrives as another origin's export", async () => {
 		const { c } = ctx();
 		await initRun(c, { task_id: TASK, run_id: 'v4' });
 		await oracle(c);
@@ -141,7 +154,10 @@ describe('verifyRun (SW /verify flow)', () => {
 				},
 				(e: RunError) => [e.status, e.message]
 			);
-		expect(await fail({ run_id: 'v5', task_id: TASK, states: [outreachExport('other')] })).toEqual([409, 'states[0]: run_id "other" is not the run being verified ("v5")']);
+		expect(await fail({ run_id: 'v5', task_id: TASK, states: [outreachExport('other')] })).toEqual([
+			409,
+			'states[0]: run_id "other" is not the run being verified ("v5")'
+		]);
 		expect((await fail({ run_id: 'v5', task_id: TASK, states: [outreachExport('v5')] }, [outreachExport('v5')]))[0]).toBe(400);
 		expect((await fail({ run_id: 'old', task_id: TASK }))[0]).toBe(409);
 		expect((await fail({ run_id: 'v5', task_id: TASK, states: [{ ...outreachExport('v5'), format: 'x' }] }))[0]).toBe(400);

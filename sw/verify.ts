@@ -34,14 +34,24 @@ function assertionsOf(ctx: RunContext, req: VerifyRequest): { assertions: Placed
  * the run's task, seed and clock. Gyms served on other origins are computed here too: the same build ships them.
  * @throws RunError 500 when a gym cannot compute it.
  */
-async function initialOf(ctx: RunContext, run: Pick<ExportLike, 'run_id' | 'task_id' | 'seed'>, gymNames: ReadonlySet<string>): Promise<Record<string, Record<string, unknown[]>>> {
+async function initialOf(
+	ctx: RunContext,
+	run: Pick<ExportLike, 'run_id' | 'task_id' | 'seed'>,
+	gymNames: ReadonlySet<string>
+): Promise<Record<string, Record<string, unknown[]>>> {
 	const bp = run.task_id === null ? undefined : ctx.blueprints.get(run.task_id);
 	const clock = bp?.clock ?? ctx.seeds.get(run.seed) ?? '';
 	const out: Record<string, Record<string, unknown[]>> = {};
 	for (const gym of ctx.gyms) {
 		if (!gymNames.has(gym.name)) continue;
 		try {
-			out[gym.name] = await gym.initialTables({ run_id: run.run_id, task_id: run.task_id, seed: run.seed, clock, fixtures: bp?.fixtures[gym.name as keyof Blueprint['fixtures']] });
+			out[gym.name] = await gym.initialTables({
+				run_id: run.run_id,
+				task_id: run.task_id,
+				seed: run.seed,
+				clock,
+				fixtures: bp?.fixtures[gym.name as keyof Blueprint['fixtures']]
+			});
 		} catch (err) {
 			throw new RunError(500, `$initial of ${gym.name}: ${(err as Error).message}`);
 		}
@@ -85,7 +95,8 @@ export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly 
 		if (err instanceof MergeError) throw new RunError(err.status, err.message);
 		throw err;
 	}
-	if (req.task_id !== undefined && merged.task_id !== req.task_id) throw new RunError(409, `task_id "${req.task_id}" is not the current run's task ("${merged.task_id}")`);
+	if (req.task_id !== undefined && merged.task_id !== req.task_id)
+		throw new RunError(409, `task_id "${req.task_id}" is not the current run's task ("${merged.task_id}")`);
 	const t1 = performance.now();
 	const initial = mentionsVar(queries, 'initial') ? await initialOf(ctx, merged, new Set(Object.keys(merged.gyms))) : null;
 	const input = verificationInput(merged, queries, initial);

@@ -94,7 +94,8 @@ export function compare(op: Op, actual: unknown, expected: unknown, tolerance?: 
 			return { passed: jsonEqual(actual, expected) };
 		case 'neq':
 			// A negated test never passes on a type mismatch: `"12000"` neq `12000` is a broken check, not a pass.
-			if (expected !== null && jsonType(actual) !== jsonType(expected)) return fail(`"neq" compares values of one type, got ${jsonType(actual)} and ${jsonType(expected)}`);
+			if (expected !== null && jsonType(actual) !== jsonType(expected))
+				return fail(`"neq" compares values of one type, got ${jsonType(actual)} and ${jsonType(expected)}`);
 			return { passed: !jsonEqual(actual, expected) };
 		case 'gt':
 			return ordered(op, actual, expected, (a, e) => a > e);
@@ -151,7 +152,8 @@ export function compare(op: Op, actual: unknown, expected: unknown, tolerance?: 
 			return { passed: op === 'subset' ? sub : sub && a.size === e.size };
 		}
 		case 'approx':
-			if (typeof actual !== 'number' || typeof expected !== 'number') return fail(`"approx" compares two numbers, got ${jsonType(actual)} and ${jsonType(expected)}`);
+			if (typeof actual !== 'number' || typeof expected !== 'number')
+				return fail(`"approx" compares two numbers, got ${jsonType(actual)} and ${jsonType(expected)}`);
 			if (tolerance === undefined) return fail('"approx" needs a tolerance');
 			return { passed: Math.abs(actual - expected) <= tolerance };
 		case 'before':

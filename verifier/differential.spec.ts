@@ -16,12 +16,20 @@ beforeAll(async () => {
 
 /** The verdict without timings, for comparison. */
 export function comparable(r: Evaluation): unknown {
-	return { ...r, ms: 0, assertions: r.assertions.map((a) => ({ ...a, ms: 0, error: a.error === undefined ? undefined : a.error.startsWith('jq error') ? 'jq error' : a.error })) };
+	return {
+		...r,
+		ms: 0,
+		assertions: r.assertions.map((a) => ({ ...a, ms: 0, error: a.error === undefined ? undefined : a.error.startsWith('jq error') ? 'jq error' : a.error }))
+	};
 }
 
 describe('Node (jq-web) vs native jq', () => {
 	it.skipIf(!native)(`same verdicts as ${NATIVE_JQ}`, () => {
-		const input = verificationInput(differentialExport(), DIFFERENTIAL_ASSERTIONS.map((a) => a.query), differentialExport().gyms);
+		const input = verificationInput(
+			differentialExport(),
+			DIFFERENTIAL_ASSERTIONS.map((a) => a.query),
+			differentialExport().gyms
+		);
 		const a = evaluate(web, input, DIFFERENTIAL_ASSERTIONS);
 		const b = evaluate(native!, input, DIFFERENTIAL_ASSERTIONS);
 		expect(comparable(b)).toEqual(comparable(a));
@@ -33,7 +41,11 @@ describe('Node (jq-web) vs native jq', () => {
 		expect(native).toBeNull();
 	});
 	it('a verdict mismatch is detected (the comparison can fail)', () => {
-		const input = verificationInput(differentialExport(), DIFFERENTIAL_ASSERTIONS.map((a) => a.query), null);
+		const input = verificationInput(
+			differentialExport(),
+			DIFFERENTIAL_ASSERTIONS.map((a) => a.query),
+			null
+		);
 		const a = evaluate(web, input, DIFFERENTIAL_ASSERTIONS);
 		const flipped = structuredClone(a);
 		flipped.assertions[0]!.passed = !flipped.assertions[0]!.passed;

@@ -37,7 +37,9 @@ export function differentialExport(): StateExportDoc {
 			},
 			outreach: { prospects: [{ id: '5', attributes: { emails: ['a@x.com'], optedOut: false } }] }
 		},
-		events: [{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: '/crm/v3/objects/contacts', status: 201, entity: 'contacts', id: '101' }],
+		events: [
+			{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: '/crm/v3/objects/contacts', status: 201, entity: 'contacts', id: '101' }
+		],
 		meta: {
 			hubspot: { clock: '2026-03-02T14:30:01.000Z', seq: 1, next_ids: { contacts: 102 } },
 			outreach: { clock: '2026-03-02T14:30:02.000Z', seq: 0, next_ids: { prospects: 6 } }

@@ -68,7 +68,8 @@ export function lintAssertion(a: Pick<AssertionInput, 'id' | 'query' | 'op' | 'e
 	const q = stripComments(a.query);
 	const add = (rule: LintIssue['rule'], message: string) => issues.push({ id: a.id, rule, message });
 
-	if (/\/\/\s*(?:0+(?:\.0*)?|false)(?![\w.])/.test(q)) add('default-to-falsy', '`// 0` or `// false` makes a missing value look like a real 0/false; let it be null and assert on it');
+	if (/\/\/\s*(?:0+(?:\.0*)?|false)(?![\w.])/.test(q))
+		add('default-to-falsy', '`// 0` or `// false` makes a missing value look like a real 0/false; let it be null and assert on it');
 
 	if (/\btostring\s*\|\s*(?:contains|test|startswith|endswith|ltrimstr|rtrimstr|index|indices|match|inside|ascii_downcase)\b/.test(q)) {
 		add('substring-on-number', 'substring test on a stringified value: compare numbers with eq/gt/lt/approx');
@@ -80,7 +81,9 @@ export function lintAssertion(a: Pick<AssertionInput, 'id' | 'query' | 'op' | 'e
 		add('unguarded-all-any', '`all`/`any` over a possibly empty array is vacuous; add a `length > 0` guard');
 	}
 
-	const hostFns = q.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/(?<![\w$.])(?:now|localtime|strflocaltime|mktime|gmtime|env|input|inputs|halt|halt_error|debug|stderr|input_filename)(?![\w])|\$ENV\b/g);
+	const hostFns = q
+		.replace(/"(?:[^"\\]|\\.)*"/g, '""')
+		.match(/(?<![\w$.])(?:now|localtime|strflocaltime|mktime|gmtime|env|input|inputs|halt|halt_error|debug|stderr|input_filename)(?![\w])|\$ENV\b/g);
 	if (hostFns) add('host-dependent', `${[...new Set(hostFns)].join(', ')} depend on the host, not the run; use $now and the date helpers`);
 
 	const allowedDates = new Set<string>();
@@ -91,9 +94,15 @@ export function lintAssertion(a: Pick<AssertionInput, 'id' | 'query' | 'op' | 'e
 			allowedYears.add(m[1]!);
 		}
 	}
-	const texts = [...stringLiterals(q), ...(typeof a.expected === 'string' ? [a.expected] : []), ...(Array.isArray(a.expected) ? a.expected.filter((x): x is string => typeof x === 'string') : [])];
+	const texts = [
+		...stringLiterals(q),
+		...(typeof a.expected === 'string' ? [a.expected] : []),
+		...(Array.isArray(a.expected) ? a.expected.filter((x): x is string => typeof x === 'string') : [])
+	];
 	for (const t of texts) {
-		for (const m of t.matchAll(DATE_RE)) if (!allowedDates.has(m[0])) add('literal-date', `date ${m[0]} is not the blueprint's clock nor a fixture's date; derive it from $now (add_duration, local_date)`);
+		for (const m of t.matchAll(DATE_RE))
+			if (!allowedDates.has(m[0]))
+				add('literal-date', `date ${m[0]} is not the blueprint's clock nor a fixture's date; derive it from $now (add_duration, local_date)`);
 		const year = /^\s*((?:19|20)\d{2})\s*$/.exec(t);
 		if (year && !allowedYears.has(year[1]!)) add('literal-date', `year ${year[1]} is not the blueprint's clock's year`);
 	}
@@ -104,6 +113,10 @@ export function lintAssertion(a: Pick<AssertionInput, 'id' | 'query' | 'op' | 'e
  * Lints every assertion of a blueprint (steps' `verifiers`).
  * @returns all issues, in step order.
  */
-export function lintBlueprint(bp: { clock: string; fixtures?: unknown; steps: readonly { verifiers: readonly Pick<AssertionInput, 'id' | 'query' | 'op' | 'expected'>[] }[] }): LintIssue[] {
+export function lintBlueprint(bp: {
+	clock: string;
+	fixtures?: unknown;
+	steps: readonly { verifiers: readonly Pick<AssertionInput, 'id' | 'query' | 'op' | 'expected'>[] }[];
+}): LintIssue[] {
 	return bp.steps.flatMap((s) => s.verifiers.flatMap((a) => lintAssertion(a, { clock: bp.clock, fixtures: bp.fixtures })));
 }

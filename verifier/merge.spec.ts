@@ -20,7 +20,16 @@ export const twoGyms: StateExportDoc = {
 	events: [
 		{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: '/crm/v3/objects/contacts', status: 201, entity: 'contacts', id: '901' },
 		{ seq: 1, at: '2026-03-02T14:30:01.000Z', gym: 'outreach', method: 'POST', path: '/api/v2/prospects', status: 201, entity: 'prospects', id: '5' },
-		{ seq: 2, at: '2026-03-02T14:30:01.000Z', gym: 'hubspot', method: 'PATCH', path: '/crm/v3/objects/contacts/901', status: 200, entity: 'contacts', id: '901' }
+		{
+			seq: 2,
+			at: '2026-03-02T14:30:01.000Z',
+			gym: 'hubspot',
+			method: 'PATCH',
+			path: '/crm/v3/objects/contacts/901',
+			status: 200,
+			entity: 'contacts',
+			id: '901'
+		}
 	].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.gym < b.gym ? -1 : 1)),
 	meta: {
 		hubspot: { clock: '2026-03-02T14:30:02.000Z', seq: 2, next_ids: { contacts: 902 } },
@@ -73,7 +82,17 @@ describe('the same verdict whether the gyms share an origin or not', () => {
 	beforeAll(async () => {
 		jq = await createNodeEngine();
 	});
-	const A = (id: string, query: string, op: PlacedAssertion['op'], expected?: unknown): PlacedAssertion => ({ id, description: 'd', query, op, expected, step: 0, platform: 'hubspot', weight: 1, gating: true });
+	const A = (id: string, query: string, op: PlacedAssertion['op'], expected?: unknown): PlacedAssertion => ({
+		id,
+		description: 'd',
+		query,
+		op,
+		expected,
+		step: 0,
+		platform: 'hubspot',
+		weight: 1,
+		gating: true
+	});
 	const assertions = [
 		A('in-both', '[.hubspot.contacts[].properties.email] - [.outreach.prospects[].attributes.emails[]] | length', 'eq', 0),
 		A('crm-before-outreach', '($events | map(select(.gym == "hubspot")) | .[0].at) < ($events | map(select(.gym == "outreach")) | .[0].at)', 'truthy'),
@@ -94,7 +113,15 @@ describe('the same verdict whether the gyms share an origin or not', () => {
 	});
 	it('a gym judged without its peer differs (the merge matters)', () => {
 		const [h] = splitExport(twoGyms);
-		const alone = evaluate(jq, verificationInput(h!, assertions.map((a) => a.query), null), assertions);
+		const alone = evaluate(
+			jq,
+			verificationInput(
+				h!,
+				assertions.map((a) => a.query),
+				null
+			),
+			assertions
+		);
 		expect(alone.assertions.find((r) => r.id === 'gyms')!.passed).toBe(false);
 	});
 });

@@ -56,7 +56,8 @@ export function mergeExports<T extends ExportLike>(local: T, others: readonly Ex
 			throw new MergeError(409, `states[${i}]: run_id "${other.run_id}" is not the run being verified ("${local.run_id}")`);
 		}
 		for (const gym of Object.keys(other.gyms)) {
-			if (gym in gyms) throw new MergeError(400, `states[${i}]: gym "${gym}" appears twice (it is already in ${i === 0 ? 'the local state' : 'an earlier export'})`);
+			if (gym in gyms)
+				throw new MergeError(400, `states[${i}]: gym "${gym}" appears twice (it is already in ${i === 0 ? 'the local state' : 'an earlier export'})`);
 			gyms[gym] = other.gyms[gym]!;
 			if (other.meta[gym]) meta[gym] = other.meta[gym]!;
 		}

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { mergeExports, sortEvents } from './merge';
 import type { StateExportDoc } from './schema';
 
-const ev = (gym: string, seq: number, at: string, run_seq?: number) => ({ gym, seq, at, method: 'POST', path: '/x', status: 200, entity: 'x', id: String(seq), ...(run_seq === undefined ? {} : { run_seq }) });
+const ev = (gym: string, seq: number, at: string, run_seq?: number) => ({
+	gym,
+	seq,
+	at,
+	method: 'POST',
+	path: '/x',
+	status: 200,
+	entity: 'x',
+	id: String(seq),
+	...(run_seq === undefined ? {} : { run_seq })
+});
 
 describe('$events order', () => {
 	it('by run_seq when every event has one (a virtual clock per gym says nothing about cross-gym order)', () => {
@@ -26,7 +36,9 @@ describe('$events order', () => {
 			events,
 			meta: { [gym]: { clock: '2026-03-02T14:31:00.000Z', seq: events.length, next_ids: {}, run_seq: events.length, actor: '1001' } }
 		});
-		const merged = mergeExports(doc('hubspot', [ev('hubspot', 1, '2026-03-02T14:30:00.000Z', 3)]), [doc('salesnav', [ev('salesnav', 1, '2026-03-02T14:31:00.000Z', 1), ev('salesnav', 2, '2026-03-02T14:31:00.000Z', 2)])]);
+		const merged = mergeExports(doc('hubspot', [ev('hubspot', 1, '2026-03-02T14:30:00.000Z', 3)]), [
+			doc('salesnav', [ev('salesnav', 1, '2026-03-02T14:31:00.000Z', 1), ev('salesnav', 2, '2026-03-02T14:31:00.000Z', 2)])
+		]);
 		expect(merged.events.map((e) => `${e.gym}:${e.run_seq}`)).toEqual(['salesnav:1', 'salesnav:2', 'hubspot:3']);
 	});
 });

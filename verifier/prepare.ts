@@ -28,7 +28,11 @@ export function needsOf(queries: readonly string[], gymNames: Iterable<string>):
  * @returns JSON texts: `state` (pruned, canonical), `initial` (pruned the same way, or `null`), `events`
  *   (`[]` unless a query mentions `$events`), `now` (the export's clock).
  */
-export function verificationInput(doc: Pick<ExportLike, 'gyms' | 'events' | 'clock'>, queries: readonly string[], initial: Record<string, Record<string, unknown[]>> | null): VerifyInput {
+export function verificationInput(
+	doc: Pick<ExportLike, 'gyms' | 'events' | 'clock'>,
+	queries: readonly string[],
+	initial: Record<string, Record<string, unknown[]>> | null
+): VerifyInput {
 	const needs = needsOf(queries, new Set([...Object.keys(doc.gyms), ...Object.keys(initial ?? {})]));
 	return {
 		state: canonicalJson(pruneTables(doc.gyms, needs)),

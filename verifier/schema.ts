@@ -51,7 +51,10 @@ export const DEFAULT_TIMEOUT_MS = 5000;
  */
 export const Assertion = z
 	.strictObject({
-		id: z.string().regex(/^[a-z0-9][a-z0-9_.-]*$/, 'assertion ids are lowercase slugs').describe('unique in the blueprint'),
+		id: z
+			.string()
+			.regex(/^[a-z0-9][a-z0-9_.-]*$/, 'assertion ids are lowercase slugs')
+			.describe('unique in the blueprint'),
 		description: z.string().min(1).describe('what is checked, for humans'),
 		query: z.string().min(1).describe('jq program; input is the state `{hubspot: {contacts: [...], ...}}`; $initial, $events, $now are bound'),
 		op: Op,
@@ -95,7 +98,8 @@ export const Assertion = z
 			case 'before':
 			case 'after':
 			case 'within':
-				if (typeof e !== 'string' || parseIso(e) === null) issue('expected', `"${a.op}" needs an ISO-8601 timestamp with a zone (e.g. "2026-03-02T14:30:00.000Z")`);
+				if (typeof e !== 'string' || parseIso(e) === null)
+					issue('expected', `"${a.op}" needs an ISO-8601 timestamp with a zone (e.g. "2026-03-02T14:30:00.000Z")`);
 				break;
 			case 'matches':
 				if (typeof e !== 'string') issue('expected', '"matches" needs a regex string');
@@ -199,7 +203,10 @@ export const AssertionResult = z.strictObject({
 	actual: z.unknown().optional().describe('the query’s single value; absent when it yielded 0 or ≥2 values or jq failed'),
 	actual_truncated: z.literal(true).optional().describe('set when `actual` is a string preview of a value longer than 2,048 chars'),
 	passed: z.boolean(),
-	error: z.string().optional().describe('why it failed other than a mismatch: jq error text, "query yielded N values (expected exactly 1)", or a type mismatch'),
+	error: z
+		.string()
+		.optional()
+		.describe('why it failed other than a mismatch: jq error text, "query yielded N values (expected exactly 1)", or a type mismatch'),
 	outputs: z.number().int().nonnegative().describe('how many values the query yielded'),
 	ms: z.number().nonnegative().describe('time of this query inside the jq program, ms (jq clock, 1 ms resolution)')
 });

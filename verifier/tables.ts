@@ -13,14 +13,56 @@
 export type TableNeeds = { all: true } | { all: false; gyms: Map<string, Set<string> | '*'> };
 
 type Kind = 'root' | 'other';
-type Tok = { t: 'field'; v: string } | { t: 'dot' } | { t: 'recurse' } | { t: 'var'; v: string } | { t: 'ident'; v: string } | { t: 'num' } | { t: 'str'; parts: Tok[][] } | { t: 'fmt'; v: string } | { t: 'p'; v: string };
+type Tok =
+	| { t: 'field'; v: string }
+	| { t: 'dot' }
+	| { t: 'recurse' }
+	| { t: 'var'; v: string }
+	| { t: 'ident'; v: string }
+	| { t: 'num' }
+	| { t: 'str'; parts: Tok[][] }
+	| { t: 'fmt'; v: string }
+	| { t: 'p'; v: string };
 
 class Unresolved extends Error {}
 const bail = (why: string): never => {
 	throw new Unresolved(why);
 };
 
-const PUNCT = ['?//', '//=', '|=', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<=', '>=', '//', '|', ',', '(', ')', '[', ']', '{', '}', ':', ';', '?', '=', '<', '>', '+', '-', '*', '/', '%'];
+const PUNCT = [
+	'?//',
+	'//=',
+	'|=',
+	'+=',
+	'-=',
+	'*=',
+	'/=',
+	'%=',
+	'==',
+	'!=',
+	'<=',
+	'>=',
+	'//',
+	'|',
+	',',
+	'(',
+	')',
+	'[',
+	']',
+	'{',
+	'}',
+	':',
+	';',
+	'?',
+	'=',
+	'<',
+	'>',
+	'+',
+	'-',
+	'*',
+	'/',
+	'%'
+];
 const IDENT = /[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*/y;
 
 /** Tokenizes a jq program (strings with interpolations, fields, variables, punctuation; comments dropped). @throws Unresolved on anything unknown. */

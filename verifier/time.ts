@@ -61,7 +61,16 @@ export function zoneTable(zone: string): [number, number][] | null {
 	if (zoneCache.has(zone)) return zoneCache.get(zone)!;
 	let fmt: Intl.DateTimeFormat;
 	try {
-		fmt = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+		fmt = new Intl.DateTimeFormat('en-US', {
+			timeZone: zone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: 'numeric',
+			day: 'numeric',
+			hour: 'numeric',
+			minute: 'numeric',
+			second: 'numeric'
+		});
 	} catch {
 		zoneCache.set(zone, null);
 		return null;

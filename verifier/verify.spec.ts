@@ -79,7 +79,11 @@ describe('jq errors', () => {
 		expect(res.first_failing_step).toBe(1);
 	});
 	it('a compile error is reported on its own assertion and never dropped', () => {
-		const res = evaluate(jq, state, [a('eq', '.hubspot.contacts | length', 2, 0), a('eq', '.hubspot.contacts[', 1, 0), a('eq', '.hubspot | keys', ['hubspot'], 1)]);
+		const res = evaluate(jq, state, [
+			a('eq', '.hubspot.contacts | length', 2, 0),
+			a('eq', '.hubspot.contacts[', 1, 0),
+			a('eq', '.hubspot | keys', ['hubspot'], 1)
+		]);
 		expect(res.assertions).toHaveLength(3);
 		expect(res.assertions.map((r) => r.passed)).toEqual([true, false, false]);
 		expect(res.assertions[1]!.error).toContain('syntax error');
@@ -241,7 +245,8 @@ describe('the full operator set (type-aware, never coercing)', () => {
 		['within', '"2026-03-06T10:00:00"', '2026-03-06T10:00:00Z'], // no zone: ambiguous, never guessed
 		['gt', `${d1}.amount_text`, 1]
 	] as const)('a type mismatch fails with an error, even for a negated operator: %s over %s', (op, query, expected) => {
-		const r = evaluate(jq, st, [a(op as Op, query, op === 'not_in' ? [expected] : expected, 0, op === 'approx' || op === 'within' ? { tolerance: 1 } : {})]).assertions[0]!;
+		const r = evaluate(jq, st, [a(op as Op, query, op === 'not_in' ? [expected] : expected, 0, op === 'approx' || op === 'within' ? { tolerance: 1 } : {})])
+			.assertions[0]!;
 		expect(r.passed).toBe(false);
 		expect(r.error).toBeTruthy();
 	});
@@ -250,7 +255,11 @@ describe('the full operator set (type-aware, never coercing)', () => {
 describe('strict rollup: gating, weights, steps', () => {
 	const ok = '.hubspot.contacts | length';
 	it('passes iff every gating assertion passes; non-gating failures only lower the score', () => {
-		const res = evaluate(jq, state, [a('eq', ok, 2, 0, { id: 'g1', weight: 3 }), a('eq', ok, 99, 0, { id: 'ng', gating: false, weight: 1 }), a('eq', ok, 2, 1, { id: 'g2', weight: 1 })]);
+		const res = evaluate(jq, state, [
+			a('eq', ok, 2, 0, { id: 'g1', weight: 3 }),
+			a('eq', ok, 99, 0, { id: 'ng', gating: false, weight: 1 }),
+			a('eq', ok, 2, 1, { id: 'g2', weight: 1 })
+		]);
 		expect(res.passed).toBe(true);
 		expect(res.score).toBeCloseTo(4 / 5);
 		expect(res.steps.map((s) => s.passed)).toEqual([true, true]);
@@ -275,7 +284,13 @@ describe('strict rollup: gating, weights, steps', () => {
 		expect(res.steps[0]!.passed).toBe(false);
 	});
 	it('reports every assertion with its metadata, in order, even when jq fails for some', () => {
-		const qs = [a('eq', ok, 2, 0, { id: 'a1' }), a('eq', '.hubspot.contacts[', 1, 0, { id: 'a2' }), a('eq', 'error("boom")', 1, 1, { id: 'a3' }), a('eq', 'halt_error', 1, 1, { id: 'a4' }), a('eq', ok, 2, 1, { id: 'a5' })];
+		const qs = [
+			a('eq', ok, 2, 0, { id: 'a1' }),
+			a('eq', '.hubspot.contacts[', 1, 0, { id: 'a2' }),
+			a('eq', 'error("boom")', 1, 1, { id: 'a3' }),
+			a('eq', 'halt_error', 1, 1, { id: 'a4' }),
+			a('eq', ok, 2, 1, { id: 'a5' })
+		];
 		const res = evaluate(jq, state, qs);
 		expect(res.assertions.map((r) => r.id)).toEqual(['a1', 'a2', 'a3', 'a4', 'a5']);
 		expect(res.assertions.map((r) => r.passed)).toEqual([true, false, false, false, true]);
@@ -291,8 +306,23 @@ describe('strict rollup: gating, weights, steps', () => {
 
 describe('$initial, $events, $now', () => {
 	const input = {
-		state: JSON.stringify({ hubspot: { contacts: [{ id: '1', e: 'a' }, { id: '2', e: 'b2' }, { id: '3', e: 'c' }] } }),
-		initial: JSON.stringify({ hubspot: { contacts: [{ id: '1', e: 'a' }, { id: '2', e: 'b' }] } }),
+		state: JSON.stringify({
+			hubspot: {
+				contacts: [
+					{ id: '1', e: 'a' },
+					{ id: '2', e: 'b2' },
+					{ id: '3', e: 'c' }
+				]
+			}
+		}),
+		initial: JSON.stringify({
+			hubspot: {
+				contacts: [
+					{ id: '1', e: 'a' },
+					{ id: '2', e: 'b' }
+				]
+			}
+		}),
 		events: JSON.stringify([
 			{ seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: '/crm/v3/objects/contacts', status: 201, entity: 'contacts', id: '3' },
 			{ seq: 2, at: '2026-03-02T14:30:01.000Z', gym: 'hubspot', method: 'PATCH', path: '/crm/v3/objects/contacts/2', status: 200, entity: 'contacts', id: '2' }
@@ -361,11 +391,23 @@ describe('date helpers (no host time zone, no jq date quirks)', () => {
 		const zones = ['America/New_York', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns'];
 		const instants = Array.from({ length: 40 }, (_, i) => Date.UTC(2020, 0, 1) + i * 1_234_567_891);
 		const qs = zones.flatMap((z, zi) => [
-			a('eq', `[${instants.map((t) => JSON.stringify(new Date(t).toISOString())).join(',')}] | map(local_datetime("${z}") + " " + weekday("${z}"))`, null, 0, { id: `z${zi}` })
+			a('eq', `[${instants.map((t) => JSON.stringify(new Date(t).toISOString())).join(',')}] | map(local_datetime("${z}") + " " + weekday("${z}"))`, null, 0, {
+				id: `z${zi}`
+			})
 		]);
 		const res = evaluate(jq, 'null', qs);
 		zones.forEach((z, zi) => {
-			const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: z, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', weekday: 'long' });
+			const fmt = new Intl.DateTimeFormat('en-CA', {
+				timeZone: z,
+				hourCycle: 'h23',
+				year: 'numeric',
+				month: '2-digit',
+				day: '2-digit',
+				hour: '2-digit',
+				minute: '2-digit',
+				second: '2-digit',
+				weekday: 'long'
+			});
 			const want = instants.map((t) => {
 				const p = Object.fromEntries(fmt.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
 				return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second} ${p.weekday}`;
@@ -378,7 +420,11 @@ describe('date helpers (no host time zone, no jq date quirks)', () => {
 describe('count operators take only the length out of jq', () => {
 	const big = JSON.stringify({ hubspot: { rows: Array.from({ length: 3000 }, (_, i) => ({ id: String(i) })) } });
 	it('judges the length; a long array comes back as a truncated preview', () => {
-		const [eq, gte, lte] = evaluate(jq, big, [a('count_eq', '.hubspot.rows', 3000, 0, { id: 'e' }), a('count_gte', '.hubspot.rows', 3001, 0, { id: 'g' }), a('count_lte', '[.hubspot.rows[0]]', 1, 0, { id: 'l' })]).assertions;
+		const [eq, gte, lte] = evaluate(jq, big, [
+			a('count_eq', '.hubspot.rows', 3000, 0, { id: 'e' }),
+			a('count_gte', '.hubspot.rows', 3001, 0, { id: 'g' }),
+			a('count_lte', '[.hubspot.rows[0]]', 1, 0, { id: 'l' })
+		]).assertions;
 		expect(eq).toMatchObject({ passed: true, outputs: 1, actual_truncated: true });
 		expect((eq!.actual as string).length).toBe(2049);
 		expect((eq!.actual as string).startsWith('[{"id":"0"},{"id":"1"}')).toBe(true);
@@ -387,7 +433,10 @@ describe('count operators take only the length out of jq', () => {
 		expect(lte!.actual_truncated).toBeUndefined();
 	});
 	it('a non-array or several outputs still fail with the reason', () => {
-		const [n, two] = evaluate(jq, big, [a('count_eq', '.hubspot.rows | length', 3000, 0, { id: 'n' }), a('count_eq', '.hubspot.rows[0], .hubspot.rows[1]', 1, 0, { id: 't' })]).assertions;
+		const [n, two] = evaluate(jq, big, [
+			a('count_eq', '.hubspot.rows | length', 3000, 0, { id: 'n' }),
+			a('count_eq', '.hubspot.rows[0], .hubspot.rows[1]', 1, 0, { id: 't' })
+		]).assertions;
 		expect(n).toMatchObject({ passed: false, actual: 3000 });
 		expect(n!.error).toContain('counts the elements of an array, got number');
 		expect(two).toMatchObject({ passed: false, outputs: 2 });

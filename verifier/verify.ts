@@ -136,7 +136,11 @@ function runQueries(engine: JqEngine, doc: string, queries: readonly JqQuery[]):
 		const okIdx = outcomes.flatMap((o, i) => (o === null ? [i] : []));
 		if (okIdx.length > 0) {
 			try {
-				const r = runProgram(engine, doc, okIdx.map((i) => queries[i]!));
+				const r = runProgram(
+					engine,
+					doc,
+					okIdx.map((i) => queries[i]!)
+				);
 				okIdx.forEach((i, k) => {
 					outcomes[i] = r.outcomes[k]!;
 					ms[i] = r.ms[k]!;
@@ -179,14 +183,28 @@ export function evaluate(engine: JqEngine, input: string | VerifyInput, assertio
 	const jqQueries = assertions.map((a): JqQuery => (COUNT_OPS.has(a.op) ? { query: a.query, count: true } : a.query));
 	const { outcomes, ms } = assertions.length ? runQueries(engine, inputDocument(vi, zoneTables(queries)), jqQueries) : { outcomes: [], ms: [] };
 	const results: AssertionResult[] = assertions.map((a, i) => {
-		const base = { id: a.id, step: a.step, platform: a.platform, op: a.op, expected: a.expected ?? null, weight: a.weight ?? 1, gating: a.gating ?? true, ms: ms[i] ?? 0 };
+		const base = {
+			id: a.id,
+			step: a.step,
+			platform: a.platform,
+			op: a.op,
+			expected: a.expected ?? null,
+			weight: a.weight ?? 1,
+			gating: a.gating ?? true,
+			ms: ms[i] ?? 0
+		};
 		const o = outcomes[i];
 		if (!o) return { ...base, passed: false, outputs: 0, error: 'no result from jq' };
 		if ('error' in o) return { ...base, passed: false, outputs: 0, error: `jq error: ${o.error}` };
 		if ('count' in o) {
 			const verdict = compareCount(a.op, o.count, a.expected);
 			const truncated = o.head.length > ACTUAL_MAX_CHARS;
-			const r: AssertionResult = { ...base, actual: truncated ? `${o.head.slice(0, ACTUAL_MAX_CHARS)}…` : bounded(JSON.parse(o.head)).actual, passed: verdict.passed, outputs: 1 };
+			const r: AssertionResult = {
+				...base,
+				actual: truncated ? `${o.head.slice(0, ACTUAL_MAX_CHARS)}…` : bounded(JSON.parse(o.head)).actual,
+				passed: verdict.passed,
+				outputs: 1
+			};
 			if (verdict.error) r.error = verdict.error;
 			if (truncated) r.actual_truncated = true;
 			return r;

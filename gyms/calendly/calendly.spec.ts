@@ -19,8 +19,6 @@ const init = (fixtures?: unknown, run_id = 'r1'): RunInit => ({ run_id, task_id:
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const epochMicros = micros(world.epoch);
 
-
-
 describe('calendly schema', () => {
 	it('describes every field (format, unit)', () => {
 		expect(undescribed(CalendlyState)).toEqual([]);
@@ -67,7 +65,11 @@ describe('calendly projection', () => {
 		expect(new Set(tables.users.map((u) => u.timezone)).size).toBeGreaterThanOrEqual(3);
 		expect(new Set(tables.availability_schedules.map((s) => s.user)).size).toBe(tables.users.length);
 		expect(tables.availability_schedules.some((s) => s.rules.some((r) => r.type === 'date' && r.intervals.length === 0))).toBe(true);
-		for (const k of KIND_DESCRIPTIONS) expect(tables.event_types.some((e) => e.kind_description === k), k).toBe(true);
+		for (const k of KIND_DESCRIPTIONS)
+			expect(
+				tables.event_types.some((e) => e.kind_description === k),
+				k
+			).toBe(true);
 		expect(tables.event_types.some((e) => e.secret && e.active)).toBe(true);
 		expect(tables.event_types.some((e) => !e.active)).toBe(true);
 		expect(tables.event_types.some((e) => e.deleted_at !== null)).toBe(true);
@@ -93,7 +95,9 @@ describe('calendly projection', () => {
 		expect(danglingRefs(broken).some((d) => d.includes(`event → ${tables.scheduled_events[0]!.uri}`))).toBe(true);
 		const moved = clone(tables.invitees[0]!);
 		moved.event = tables.scheduled_events.find((e) => e.uri !== moved.event)!.uri;
-		expect(danglingRefs({ ...tables, invitees: [moved, ...tables.invitees.slice(1)] }).filter((d) => d.includes(' uri → '))).toEqual([`invitees ${moved.uri} uri → ${moved.event} (an invitee URI is nested under its event)`]);
+		expect(danglingRefs({ ...tables, invitees: [moved, ...tables.invitees.slice(1)] }).filter((d) => d.includes(' uri → '))).toEqual([
+			`invitees ${moved.uri} uri → ${moved.event} (an invitee URI is nested under its event)`
+		]);
 	});
 
 	it('agrees with the world: hosts, times, outcomes, reschedule links, no-shows after the end, anomalies', () => {
@@ -124,7 +128,12 @@ describe('calendly projection', () => {
 			const m = world.meetings.find((x) => x.id === a.meetingIds[0])!;
 			expect(tables.invitees.find((i) => i.event === e && i.email === m.inviteeEmail)?.email, a.id).not.toMatch(/@salesgym\.io$/);
 		}
-		expect(worldRefs(tables).filter((r) => r.kind === 'user').map((r) => r.email).sort()).toEqual(world.users.map((u) => u.email.toLowerCase()).sort());
+		expect(
+			worldRefs(tables)
+				.filter((r) => r.kind === 'user')
+				.map((r) => r.email)
+				.sort()
+		).toEqual(world.users.map((u) => u.email.toLowerCase()).sort());
 	});
 
 	it('no timestamp lies after the epoch except future meetings and date overrides', () => {
@@ -150,7 +159,11 @@ describe('calendly fixtures', () => {
 		expect(t.event_types).toHaveLength(tables.event_types.length + 1);
 		expect(next_ids).toEqual({});
 		expect(() => initialState(init({ event_types: [{ ...et, duration: '30' }] }))).toThrow(/^fixtures\.calendly\.event_types\.0\.duration: /);
-		const inv = { ...clone(tables.invitees[0]!), uri: `${uriFor('scheduled_events', 'nope')}/invitees/${uuidFor('x')}`, event: uriFor('scheduled_events', 'nope') };
+		const inv = {
+			...clone(tables.invitees[0]!),
+			uri: `${uriFor('scheduled_events', 'nope')}/invitees/${uuidFor('x')}`,
+			event: uriFor('scheduled_events', 'nope')
+		};
 		expect(() => initialState(init({ invitees: [inv] }))).toThrow(`fixtures.calendly.invitees[0].event: ${uriFor('scheduled_events', 'nope')} does not exist`);
 	});
 });

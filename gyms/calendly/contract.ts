@@ -109,7 +109,10 @@ export type Organization = z.infer<typeof Organization>;
 export const User = z.strictObject({
 	uri: UserUri,
 	name: z.string().describe('display name'),
-	slug: z.string().regex(/^[a-z0-9-]+$/).describe('booking page slug, e.g. "maya-patel"'),
+	slug: z
+		.string()
+		.regex(/^[a-z0-9-]+$/)
+		.describe('booking page slug, e.g. "maya-patel"'),
 	email: z.email().describe('login email, lower-case; join key (owner email)'),
 	scheduling_url: z.string().describe('"https://calendly.com/<slug>"'),
 	timezone: IanaZone,
@@ -131,7 +134,10 @@ export const OrganizationMembership = z.strictObject({
 });
 export type OrganizationMembership = z.infer<typeof OrganizationMembership>;
 
-const HhMm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/).describe('local wall time "HH:MM" in the schedule’s zone');
+const HhMm = z
+	.string()
+	.regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/)
+	.describe('local wall time "HH:MM" in the schedule’s zone');
 const Interval = z.strictObject({ from: HhMm, to: HhMm });
 
 /** An availability rule: weekly hours (`wday`) or a date override (`date`, empty intervals = unavailable). */
@@ -143,7 +149,10 @@ export const AvailabilityRule = z.discriminatedUnion('type', [
 	}),
 	z.strictObject({
 		type: z.literal('date').describe('date override'),
-		date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('YYYY-MM-DD in the schedule’s zone'),
+		date: z
+			.string()
+			.regex(/^\d{4}-\d{2}-\d{2}$/)
+			.describe('YYYY-MM-DD in the schedule’s zone'),
 		intervals: z.array(Interval).describe('available intervals that date; [] = day off')
 	})
 ]);
@@ -176,7 +185,10 @@ export const EventType = z.strictObject({
 	uri: EventTypeUri,
 	name: z.string().describe('name, e.g. "30 Minute Meeting"'),
 	active: z.boolean().describe('false = turned off (booking link invalid)'),
-	slug: z.string().regex(/^[a-z0-9-]+$/).describe('URL slug'),
+	slug: z
+		.string()
+		.regex(/^[a-z0-9-]+$/)
+		.describe('URL slug'),
 	scheduling_url: z.string().describe('"https://calendly.com/<owner slug>/<slug>"'),
 	duration: z.number().int().positive().describe('length in minutes'),
 	kind: z.enum(EVENT_TYPE_KINDS).describe('solo or group'),
@@ -185,7 +197,10 @@ export const EventType = z.strictObject({
 	type: z.enum(EVENT_TYPE_TYPES).describe('StandardEventType or AdhocEventType (one-off)'),
 	booking_method: z.enum(BOOKING_METHODS).describe('instant or poll'),
 	secret: z.boolean().describe('true = hidden from the booking page, reachable by link only'),
-	color: z.string().regex(/^#[0-9a-f]{6}$/).describe('hex colour "#rrggbb"'),
+	color: z
+		.string()
+		.regex(/^#[0-9a-f]{6}$/)
+		.describe('hex colour "#rrggbb"'),
 	internal_note: z.string().nullable().describe('note visible to hosts only'),
 	description_plain: z.string().nullable().describe('description shown to invitees, plain text'),
 	profile: z
@@ -253,7 +268,9 @@ export const ScheduledEvent = z.strictObject({
 		.array(z.strictObject({ user: UserUri, user_email: z.email().describe('host email, lower-case'), user_name: z.string().describe('host display name') }))
 		.min(1)
 		.describe('hosts of this meeting'),
-	event_guests: z.array(z.strictObject({ email: z.email().describe('guest email'), created_at: ts('added'), updated_at: ts('updated') })).describe('extra guests'),
+	event_guests: z
+		.array(z.strictObject({ email: z.email().describe('guest email'), created_at: ts('added'), updated_at: ts('updated') }))
+		.describe('extra guests'),
 	cancellation: Cancellation.nullable().describe('set when status is canceled'),
 	calendar_event: z
 		.strictObject({ kind: z.enum(CALENDAR_KINDS).describe('calendar provider'), external_id: z.string().describe('id in the host calendar') })
@@ -276,7 +293,13 @@ export const Invitee = z.strictObject({
 	timezone: IanaZone.describe('the invitee’s IANA zone at booking'),
 	event: ScheduledEventUri.describe('the scheduled event'),
 	questions_and_answers: z
-		.array(z.strictObject({ question: z.string().describe('question text'), answer: z.string().describe('answer text'), position: z.number().int().nonnegative().describe('0-based question order') }))
+		.array(
+			z.strictObject({
+				question: z.string().describe('question text'),
+				answer: z.string().describe('answer text'),
+				position: z.number().int().nonnegative().describe('0-based question order')
+			})
+		)
 		.describe('booking form answers'),
 	tracking: z
 		.strictObject({
@@ -316,7 +339,10 @@ export const RoutingForm = z.strictObject({
 	questions: z
 		.array(
 			z.strictObject({
-				uuid: z.string().regex(new RegExp(`^${UUID_RE}$`)).describe('question id'),
+				uuid: z
+					.string()
+					.regex(new RegExp(`^${UUID_RE}$`))
+					.describe('question id'),
 				name: z.string().describe('question text'),
 				type: z.enum(ROUTING_QUESTION_TYPES).describe('answer kind'),
 				required: z.boolean().describe('true when an answer is required'),
@@ -334,7 +360,13 @@ export const RoutingFormSubmission = z.strictObject({
 	uri: RoutingFormSubmissionUri,
 	routing_form: RoutingFormUri,
 	questions_and_answers: z
-		.array(z.strictObject({ question_uuid: z.string().describe('routing form question uuid'), question: z.string().describe('question text'), answer: z.string().describe('answer text') }))
+		.array(
+			z.strictObject({
+				question_uuid: z.string().describe('routing form question uuid'),
+				question: z.string().describe('question text'),
+				answer: z.string().describe('answer text')
+			})
+		)
 		.describe('answers in question order'),
 	tracking: z
 		.strictObject({
@@ -347,7 +379,10 @@ export const RoutingFormSubmission = z.strictObject({
 		})
 		.describe('UTM parameters'),
 	result: z
-		.strictObject({ type: z.enum(ROUTING_RESULT_TYPES).describe('event_type, custom_message or external_url'), value: z.string().describe('event type URI, message text or URL') })
+		.strictObject({
+			type: z.enum(ROUTING_RESULT_TYPES).describe('event_type, custom_message or external_url'),
+			value: z.string().describe('event type URI, message text or URL')
+		})
 		.describe('where the submitter was routed'),
 	submitter: InviteeUri.nullable().describe('the invitee who then booked, null when they did not'),
 	submitter_type: z.literal('Invitee').nullable().describe('"Invitee" when submitter is set, else null'),
@@ -355,7 +390,6 @@ export const RoutingFormSubmission = z.strictObject({
 	updated_at: ts('last updated')
 });
 export type RoutingFormSubmission = z.infer<typeof RoutingFormSubmission>;
-
 
 // ---------------------------------------------------------------------------------------------- API
 

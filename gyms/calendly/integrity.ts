@@ -58,7 +58,8 @@ export function danglingRefDetails(t: Partial<CalendlyState>): DanglingRef[] {
 	}
 	for (const r of t.invitees ?? []) {
 		check('invitees', r.uri, 'event', r.event, 'scheduled_events');
-		if (!r.uri.startsWith(`${r.event}/invitees/`)) out.push({ table: 'invitees', uri: r.uri, path: 'uri', target: `${r.event} (an invitee URI is nested under its event)` });
+		if (!r.uri.startsWith(`${r.event}/invitees/`))
+			out.push({ table: 'invitees', uri: r.uri, path: 'uri', target: `${r.event} (an invitee URI is nested under its event)` });
 		check('invitees', r.uri, 'old_invitee', r.old_invitee, 'invitees');
 		check('invitees', r.uri, 'new_invitee', r.new_invitee, 'invitees');
 		check('invitees', r.uri, 'routing_form_submission', r.routing_form_submission, 'routing_form_submissions');
@@ -76,7 +77,6 @@ export function danglingRefDetails(t: Partial<CalendlyState>): DanglingRef[] {
 export function danglingRefs(tables: Record<string, unknown[]>): string[] {
 	return danglingRefDetails(tables as Partial<CalendlyState>).map((d) => `${d.table} ${d.uri} ${d.path} → ${d.target}`);
 }
-
 
 /**
  * Rows that stand for world entities: users (user: email) and invitees (person: the email they booked with,

@@ -5,7 +5,18 @@
  */
 import { z } from 'zod';
 import { fixtureSchema } from '../export-schema';
-import { AvailabilitySchedule, EventType, EventTypeMembership, Invitee, Organization, OrganizationMembership, RoutingForm, RoutingFormSubmission, ScheduledEvent, User } from './contract';
+import {
+	AvailabilitySchedule,
+	EventType,
+	EventTypeMembership,
+	Invitee,
+	Organization,
+	OrganizationMembership,
+	RoutingForm,
+	RoutingFormSubmission,
+	ScheduledEvent,
+	User
+} from './contract';
 
 export * from './contract';
 

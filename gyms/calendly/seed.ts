@@ -86,8 +86,14 @@ const q = (position: number, name: string, type: Question['type'], required: boo
 	include_other: false
 });
 const QUESTIONS: Record<KindDescription, Question[]> = {
-	'One-on-One': [q(0, 'What would you like to discuss?', 'text', false), q(1, 'Company size', 'single_select', true, ['1-50', '51-200', '201-1,000', '1,000+'])],
-	'Round Robin': [q(0, 'Phone number', 'phone_number', false), q(1, 'Which tools do you use today?', 'multi_select', false, ['Salesforce', 'HubSpot', 'Outreach', 'Other'])],
+	'One-on-One': [
+		q(0, 'What would you like to discuss?', 'text', false),
+		q(1, 'Company size', 'single_select', true, ['1-50', '51-200', '201-1,000', '1,000+'])
+	],
+	'Round Robin': [
+		q(0, 'Phone number', 'phone_number', false),
+		q(1, 'Which tools do you use today?', 'multi_select', false, ['Salesforce', 'HubSpot', 'Outreach', 'Other'])
+	],
 	Collective: [q(0, 'Notes for the handoff', 'text', false)],
 	Group: [q(0, 'Questions you would like answered', 'string', false)]
 };
@@ -144,11 +150,26 @@ function build(world: World): CalendlyState {
 		const rules: AvailabilitySchedule['rules'] = (['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const).map((wday) => ({
 			type: 'wday' as const,
 			wday,
-			intervals: wday === 'saturday' || wday === 'sunday' ? [] : wday === 'friday' && shortFriday ? [{ from, to: '13:00' }] : [{ from, to: '12:00' }, { from: '13:00', to }]
+			intervals:
+				wday === 'saturday' || wday === 'sunday'
+					? []
+					: wday === 'friday' && shortFriday
+						? [{ from, to: '13:00' }]
+						: [
+								{ from, to: '12:00' },
+								{ from: '13:00', to }
+							]
 		}));
 		rules.push({ type: 'date', date: day(String(ra.int(3, 20))), intervals: [] });
 		if (ra.chance(0.5)) rules.push({ type: 'date', date: day(String(ra.int(21, 40))), intervals: [{ from: '10:00', to: '14:00' }] });
-		availability_schedules.push({ uri: uriFor('user_availability_schedules', `schedule:${u.id}:default`), default: true, name: 'Working hours', user: userUri.get(u.id)!, timezone: u.timeZone, rules });
+		availability_schedules.push({
+			uri: uriFor('user_availability_schedules', `schedule:${u.id}:default`),
+			default: true,
+			name: 'Working hours',
+			user: userUri.get(u.id)!,
+			timezone: u.timeZone,
+			rules
+		});
 		if (u.role === 'ae') {
 			availability_schedules.push({
 				uri: uriFor('user_availability_schedules', `schedule:${u.id}:demos`),
@@ -170,7 +191,23 @@ function build(world: World): CalendlyState {
 	const event_type_memberships: EventTypeMembership[] = [];
 	const re = rng('calendly/event-types', seed);
 	const typeByKey = new Map<string, EventType>();
-	const addType = (key: string, o: { name: string; desc: KindDescription; duration: number; hosts: string[]; slug: string; active?: boolean; secret?: boolean; deleted?: boolean; adhoc?: boolean; poll?: boolean; note?: string | null; created: string }) => {
+	const addType = (
+		key: string,
+		o: {
+			name: string;
+			desc: KindDescription;
+			duration: number;
+			hosts: string[];
+			slug: string;
+			active?: boolean;
+			secret?: boolean;
+			deleted?: boolean;
+			adhoc?: boolean;
+			poll?: boolean;
+			note?: string | null;
+			created: string;
+		}
+	) => {
 		const shape = KIND_SHAPES[o.desc];
 		const team = shape.pooling_type !== null;
 		const owner = o.hosts[0]!;
@@ -213,7 +250,8 @@ function build(world: World): CalendlyState {
 		return et;
 	};
 	const hostsOf = (kind: Meeting['kind']) => [...new Set(world.meetings.filter((m) => m.kind === kind).flatMap((m) => m.hostIds))].sort();
-	const typeKeyOf = (m: Meeting) => (m.kind === 'round_robin' ? `rr:${slugify(m.eventName)}` : `${m.kind}:${slugify(m.eventName)}:${[...m.hostIds].sort().join('+')}`);
+	const typeKeyOf = (m: Meeting) =>
+		m.kind === 'round_robin' ? `rr:${slugify(m.eventName)}` : `${m.kind}:${slugify(m.eventName)}:${[...m.hostIds].sort().join('+')}`;
 	const createdOf = (hosts: string[]) => maxIso(...hosts.map((h) => world.users.find((u) => u.id === h)!.createdAt));
 	for (const m of world.meetings) {
 		const key = typeKeyOf(m);
@@ -228,20 +266,79 @@ function build(world: World): CalendlyState {
 		const m = world.meetings.find((x) => x.kind === 'one_on_one');
 		const eventName = m?.eventName ?? 'Discovery Call (30 min)';
 		const key = `one_on_one:${slugify(eventName)}:${u.id}`;
-		if (!typeByKey.has(key)) addType(key, { name: eventName, desc: 'One-on-One', duration: m?.durationMin ?? 30, hosts: [u.id], slug: slugify(eventName.replace(/\(.*\)/, '')), created: u.createdAt });
+		if (!typeByKey.has(key))
+			addType(key, {
+				name: eventName,
+				desc: 'One-on-One',
+				duration: m?.durationMin ?? 30,
+				hosts: [u.id],
+				slug: slugify(eventName.replace(/\(.*\)/, '')),
+				created: u.createdAt
+			});
 	}
 	for (const u of world.users.filter((x) => x.role === 'ae')) {
-		addType(`secret:${u.id}`, { name: 'Executive briefing (60 min)', desc: 'One-on-One', duration: 60, hosts: [u.id], slug: 'executive-briefing', secret: true, note: 'Share only with VP+ contacts; not on the booking page.', created: u.createdAt });
+		addType(`secret:${u.id}`, {
+			name: 'Executive briefing (60 min)',
+			desc: 'One-on-One',
+			duration: 60,
+			hosts: [u.id],
+			slug: 'executive-briefing',
+			secret: true,
+			note: 'Share only with VP+ contacts; not on the booking page.',
+			created: u.createdAt
+		});
 	}
 	const ae = world.users.find((u) => u.role === 'ae') ?? world.users[0]!;
 	const mgr = managers[0] ?? world.users[0]!;
-	addType('inactive:old-demo', { name: 'Product demo – legacy (45 min)', desc: 'One-on-One', duration: 45, hosts: [ae.id], slug: 'product-demo-legacy', active: false, note: 'Replaced by the round robin mid-market demo.', created: ae.createdAt });
-	addType('inactive:intro', { name: 'Intro call (15 min)', desc: 'One-on-One', duration: 15, hosts: [ae.id], slug: 'intro-call', active: false, deleted: true, created: ae.createdAt });
-	addType('adhoc:qbr', { name: `Quarterly business review with ${mgr.firstName}`, desc: 'One-on-One', duration: 60, hosts: [mgr.id], slug: 'quarterly-business-review', adhoc: true, secret: true, created: mgr.createdAt });
-	addType('poll:offsite', { name: 'Team offsite planning', desc: 'Group', duration: 90, hosts: [mgr.id], slug: 'team-offsite-planning', poll: true, active: false, created: mgr.createdAt });
+	addType('inactive:old-demo', {
+		name: 'Product demo – legacy (45 min)',
+		desc: 'One-on-One',
+		duration: 45,
+		hosts: [ae.id],
+		slug: 'product-demo-legacy',
+		active: false,
+		note: 'Replaced by the round robin mid-market demo.',
+		created: ae.createdAt
+	});
+	addType('inactive:intro', {
+		name: 'Intro call (15 min)',
+		desc: 'One-on-One',
+		duration: 15,
+		hosts: [ae.id],
+		slug: 'intro-call',
+		active: false,
+		deleted: true,
+		created: ae.createdAt
+	});
+	addType('adhoc:qbr', {
+		name: `Quarterly business review with ${mgr.firstName}`,
+		desc: 'One-on-One',
+		duration: 60,
+		hosts: [mgr.id],
+		slug: 'quarterly-business-review',
+		adhoc: true,
+		secret: true,
+		created: mgr.createdAt
+	});
+	addType('poll:offsite', {
+		name: 'Team offsite planning',
+		desc: 'Group',
+		duration: 90,
+		hosts: [mgr.id],
+		slug: 'team-offsite-planning',
+		poll: true,
+		active: false,
+		created: mgr.createdAt
+	});
 
 	// ---- routing forms
-	const sizeQ = { uuid: uuidFor('rf:inbound:size'), name: 'Company size', type: 'select' as const, required: true, answer_choices: ['1-50', '51-200', '201-1,000', '1,000+'] };
+	const sizeQ = {
+		uuid: uuidFor('rf:inbound:size'),
+		name: 'Company size',
+		type: 'select' as const,
+		required: true,
+		answer_choices: ['1-50', '51-200', '201-1,000', '1,000+']
+	};
 	const inbound: RoutingForm = {
 		uri: uriFor('routing_forms', 'rf:inbound'),
 		organization: orgUri,
@@ -314,7 +411,8 @@ function build(world: World): CalendlyState {
 		const horizon = minIso(start, epoch);
 		const next = m.rescheduledToId ? byId.get(m.rescheduledToId) : undefined;
 		const nextBooked = next ? minIso(next.bookedAt, isoPlus(next.startAt, -HOUR)) : null;
-		const cancelAt = nextBooked && nextBooked >= booked && nextBooked <= horizon ? nextBooked : isoPlus(booked, Math.floor((Date.parse(horizon) - Date.parse(booked)) * 0.6));
+		const cancelAt =
+			nextBooked && nextBooked >= booked && nextBooked <= horizon ? nextBooked : isoPlus(booked, Math.floor((Date.parse(horizon) - Date.parse(booked)) * 0.6));
 		const firstPerson = people.get(m.personIds[0]!);
 		const cancellation = canceled
 			? {
@@ -324,7 +422,14 @@ function build(world: World): CalendlyState {
 					created_at: micros(cancelAt)
 				}
 			: null;
-		const locKind = m.kind === 'round_robin' ? 'google_conference' : m.kind === 'collective' ? 'microsoft_teams_conference' : m.kind === 'one_on_one' && rm.chance(0.2) ? 'outbound_call' : 'zoom_conference';
+		const locKind =
+			m.kind === 'round_robin'
+				? 'google_conference'
+				: m.kind === 'collective'
+					? 'microsoft_teams_conference'
+					: m.kind === 'one_on_one' && rm.chance(0.2)
+						? 'outbound_call'
+						: 'zoom_conference';
 		const location: ScheduledEvent['location'] =
 			locKind === 'outbound_call'
 				? { type: 'outbound_call', location: firstPerson?.phone ?? null, status: null, join_url: null }
@@ -355,7 +460,10 @@ function build(world: World): CalendlyState {
 			event_memberships: m.hostIds.map((h) => ({ user: userUri.get(h)!, user_email: hostUser(h).email.toLowerCase(), user_name: name(h) })),
 			event_guests: [],
 			cancellation,
-			calendar_event: { kind: hostUser(m.hostIds[0]!).timeZone.startsWith('Europe/') ? 'outlook' : 'google', external_id: fnv1a(`cal:${m.id}`) + fnv1a(`cal2:${m.id}`) },
+			calendar_event: {
+				kind: hostUser(m.hostIds[0]!).timeZone.startsWith('Europe/') ? 'outlook' : 'google',
+				external_id: fnv1a(`cal:${m.id}`) + fnv1a(`cal2:${m.id}`)
+			},
 			meeting_notes_plain: null,
 			created_at: micros(booked),
 			updated_at: micros(updated)
@@ -367,11 +475,23 @@ function build(world: World): CalendlyState {
 			const old = oldOf.get(m.id);
 			const enrollment = p.enrollment ? sequences.get(p.enrollment.sequenceKey) : undefined;
 			const tracking = m.utmSource
-				? { ...noTracking, utm_source: m.utmSource, utm_medium: m.utmSource === 'outreach' ? 'email' : null, utm_campaign: m.utmSource === 'outreach' ? (enrollment?.key ?? null) : null }
+				? {
+						...noTracking,
+						utm_source: m.utmSource,
+						utm_medium: m.utmSource === 'outreach' ? 'email' : null,
+						utm_campaign: m.utmSource === 'outreach' ? (enrollment?.key ?? null) : null
+					}
 				: noTracking;
 			let submission: string | null = null;
 			if (m.kind === 'round_robin' && !m.utmSource && j === 0 && !old) {
-				submission = submit(`rfs:meeting:${m.id}`, p, j === 0 ? m.inviteeEmail : p.workEmail, isoPlus(booked, -2 * MIN), { type: 'event_type', value: et.uri }, iu).uri;
+				submission = submit(
+					`rfs:meeting:${m.id}`,
+					p,
+					j === 0 ? m.inviteeEmail : p.workEmail,
+					isoPlus(booked, -2 * MIN),
+					{ type: 'event_type', value: et.uri },
+					iu
+				).uri;
 			}
 			const answers = et.custom_questions
 				.filter((x) => x.enabled)
@@ -448,7 +568,13 @@ function build(world: World): CalendlyState {
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState {
 	const base = project(worldFor(init.seed));
 	const fixtures = parseFixtures('calendly', CalendlyFixture, init.fixtures, 'dots');
-	const merged = mergeFixtureRows<{ uri: string }>(CALENDLY_TABLE_NAMES, base as unknown as Record<string, { uri: string }[]>, fixtures as Record<string, { uri: string }[] | undefined>, (_t, r) => r.uri, () => (a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+	const merged = mergeFixtureRows<{ uri: string }>(
+		CALENDLY_TABLE_NAMES,
+		base as unknown as Record<string, { uri: string }[]>,
+		fixtures as Record<string, { uri: string }[] | undefined>,
+		(_t, r) => r.uri,
+		() => (a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)
+	);
 	const tables = merged.tables as Record<CalendlyTable, { uri: string }[]>;
 	const fixtureIndex = merged.index;
 	if (fixtureIndex.size) {

@@ -24,7 +24,20 @@ describe('HubSpot schemas describe every field', () => {
 
 	it('finds the schemas (the walk is not empty)', () => {
 		const names = all.map(([n]) => n);
-		for (const n of ['Contact', 'Owner', 'Pipeline', 'Form', 'View', 'HubSpotState', 'HubSpotFixture', 'SearchRequestBody', 'BatchBodies.update', 'CrmRecord', 'ErrorBody']) expect(names).toContain(n);
+		for (const n of [
+			'Contact',
+			'Owner',
+			'Pipeline',
+			'Form',
+			'View',
+			'HubSpotState',
+			'HubSpotFixture',
+			'SearchRequestBody',
+			'BatchBodies.update',
+			'CrmRecord',
+			'ErrorBody'
+		])
+			expect(names).toContain(n);
 	});
 
 	it.each(schemasOf({ ...schema, ...contract }))('%s: every field has a .describe()', (_name, s) => {
@@ -49,15 +62,25 @@ describe('the gym answers in the contract’s shapes', () => {
 		expect(page.results).toHaveLength(5);
 		const first = page.results[0]!;
 		contract.CrmRecord.parse(await ok('GET', `/crm/v3/objects/contacts/${first.id}`, undefined, 'associations=companies,deals'));
-		const search: contract.SearchRequest = { filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ', value: 'lead' }] }], sorts: [{ propertyName: 'createdate', direction: 'DESCENDING' }], limit: 3 };
+		const search: contract.SearchRequest = {
+			filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ', value: 'lead' }] }],
+			sorts: [{ propertyName: 'createdate', direction: 'DESCENDING' }],
+			limit: 3
+		};
 		const found = contract.SearchPage.parse(await ok('POST', '/crm/v3/objects/contacts/search', contract.SearchRequestBody.parse(search)));
 		expect(found.total).toBeGreaterThan(0);
-		const created = contract.CrmRecord.parse(await ok('POST', '/crm/v3/objects/companies', contract.CreateBody.parse({ properties: { name: 'Contract Co', domain: 'contract.example' } })));
+		const created = contract.CrmRecord.parse(
+			await ok('POST', '/crm/v3/objects/companies', contract.CreateBody.parse({ properties: { name: 'Contract Co', domain: 'contract.example' } }))
+		);
 		contract.CrmRecord.parse(await ok('PATCH', `/crm/v3/objects/companies/${created.id}`, contract.UpdateBody.parse({ properties: { city: 'Lyon' } })));
 		const batch = await call('POST', '/crm/v3/objects/contacts/batch/read', { inputs: [{ id: first.id }, { id: '999999999' }], properties: ['email'] });
 		expect(batch.status).toBe(207);
 		expect(contract.BatchResult.parse(batch.body).errors).toHaveLength(1);
-		contract.BatchResult.parse(await ok('POST', '/crm/v3/objects/contacts/batch/upsert', { inputs: [{ id: 'new.person@contract.example', idProperty: 'email', properties: { firstname: 'New' } }] }));
+		contract.BatchResult.parse(
+			await ok('POST', '/crm/v3/objects/contacts/batch/upsert', {
+				inputs: [{ id: 'new.person@contract.example', idProperty: 'email', properties: { firstname: 'New' } }]
+			})
+		);
 		for (const type of contract.OBJECT_TYPES) contract.PropertyList.parse(await ok('GET', `/crm/v3/properties/${type}`));
 		const pipelines = contract.PipelineList.parse(await ok('GET', '/crm/v3/pipelines/deals'));
 		expect(pipelines.results[0]!.stages.map((s) => s.id)).toEqual(contract.DEFAULT_PIPELINE_STAGES.map((s) => s.id));
@@ -69,10 +92,18 @@ describe('the gym answers in the contract’s shapes', () => {
 		const withCompany = companies.results.find((r) => r.associations?.companies)!;
 		const list = contract.AssociationList.parse(await ok('GET', `/crm/v4/objects/contacts/${withCompany.id}/associations/companies`));
 		expect(list.results.length).toBeGreaterThan(0);
-		const batch = await call('POST', '/crm/v4/associations/contacts/companies/batch/read', contract.BatchReadAssociationsBody.parse({ inputs: companies.results.map((r) => ({ id: r.id })) }));
+		const batch = await call(
+			'POST',
+			'/crm/v4/associations/contacts/companies/batch/read',
+			contract.BatchReadAssociationsBody.parse({ inputs: companies.results.map((r) => ({ id: r.id })) })
+		);
 		contract.AssociationBatchResult.parse(batch.body);
 		const deal = contract.ObjectPage.parse(await ok('GET', '/crm/v3/objects/deals', undefined, 'limit=1')).results[0]!;
-		await ok('PUT', `/crm/v4/objects/deals/${deal.id}/associations/contacts/${withCompany.id}`, contract.AssociationTypesBody.parse([{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: contract.ASSOCIATION_TYPE_IDS['deals→contacts'] }]));
+		await ok(
+			'PUT',
+			`/crm/v4/objects/deals/${deal.id}/associations/contacts/${withCompany.id}`,
+			contract.AssociationTypesBody.parse([{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: contract.ASSOCIATION_TYPE_IDS['deals→contacts'] }])
+		);
 	});
 
 	it('errors: 400, 404 and 409 bodies are the contract’s error body', async () => {
@@ -91,7 +122,9 @@ describe('the gym answers in the contract’s shapes', () => {
 	});
 
 	it('sales: lists, forms, sequences, templates, views', async () => {
-		const { list } = contract.ListEnvelope.parse(await ok('POST', '/crm/v3/lists', contract.CreateListBody.parse({ name: 'Contract list', objectTypeId: '0-1', processingType: 'MANUAL' })));
+		const { list } = contract.ListEnvelope.parse(
+			await ok('POST', '/crm/v3/lists', contract.CreateListBody.parse({ name: 'Contract list', objectTypeId: '0-1', processingType: 'MANUAL' }))
+		);
 		const contact = contract.ObjectPage.parse(await ok('GET', '/crm/v3/objects/contacts', undefined, 'limit=1')).results[0]!;
 		contract.MembershipAddResult.parse(await ok('PUT', `/crm/v3/lists/${list.listId}/memberships/add`, contract.MembershipBody.parse([contact.id])));
 		contract.ListMemberPage.parse(await ok('GET', `/crm/v3/lists/${list.listId}/memberships`));
@@ -101,8 +134,16 @@ describe('the gym answers in the contract’s shapes', () => {
 
 		const forms = contract.FormList.parse(await ok('GET', '/marketing/v3/forms', undefined, 'limit=50'));
 		const form = forms.results[0]!;
-		const fields = form.fieldGroups.flatMap((g) => g.fields).map((f) => ({ objectTypeId: '0-1', name: f.name, value: f.name === 'email' ? 'form.visitor@contract.example' : 'x' }));
-		contract.FormSubmitResult.parse(await ok('POST', `/submissions/v3/integration/submit/${contract.HUBSPOT_PORTAL_ID}/${form.id}`, contract.FormSubmitBody.parse({ fields, context: { pageUri: 'https://example.com/p' } })));
+		const fields = form.fieldGroups
+			.flatMap((g) => g.fields)
+			.map((f) => ({ objectTypeId: '0-1', name: f.name, value: f.name === 'email' ? 'form.visitor@contract.example' : 'x' }));
+		contract.FormSubmitResult.parse(
+			await ok(
+				'POST',
+				`/submissions/v3/integration/submit/${contract.HUBSPOT_PORTAL_ID}/${form.id}`,
+				contract.FormSubmitBody.parse({ fields, context: { pageUri: 'https://example.com/p' } })
+			)
+		);
 		contract.FormSubmissionPage.parse(await ok('GET', `/form-integrations/v1/submissions/forms/${form.id}`));
 
 		const owners = contract.OwnerList.parse(await ok('GET', '/crm/v3/owners')).results;
@@ -110,19 +151,35 @@ describe('the gym answers in the contract’s shapes', () => {
 		const seqs = contract.SequenceList.parse(await ok('GET', '/automation/v4/sequences', undefined, `userId=${userId}&includeStats=true`));
 		contract.SequenceDetail.parse(await ok('GET', `/automation/v4/sequences/${seqs.results[0]!.id}`, undefined, `userId=${userId}`));
 		contract.SequenceEnrollmentList.parse(await ok('GET', `/automation/v4/sequences/${seqs.results[0]!.id}/enrollments`, undefined, `userId=${userId}`));
-		const enrolled = contract.SequenceEnrollmentList.parse(await ok('GET', `/automation/v4/sequences/${seqs.results[0]!.id}/enrollments`, undefined, `userId=${userId}&state=ACTIVE`)).results[0];
+		const enrolled = contract.SequenceEnrollmentList.parse(
+			await ok('GET', `/automation/v4/sequences/${seqs.results[0]!.id}/enrollments`, undefined, `userId=${userId}&state=ACTIVE`)
+		).results[0];
 		if (enrolled) {
 			contract.ContactEnrollment.parse(await ok('GET', `/automation/v4/sequences/enrollments/contact/${enrolled.contactId}`));
 			contract.UnenrollResult.parse(await ok('POST', `/automation/v4/sequences/enrollments/${enrolled.id}/unenroll`));
 		}
-		const refused = await call('POST', '/automation/v4/sequences/enrollments', contract.EnrollBody.parse({ contactId: contact.id, sequenceId: seqs.results[0]!.id, senderEmail: 'nobody@contract.example' }), `userId=${userId}`);
+		const refused = await call(
+			'POST',
+			'/automation/v4/sequences/enrollments',
+			contract.EnrollBody.parse({ contactId: contact.id, sequenceId: seqs.results[0]!.id, senderEmail: 'nobody@contract.example' }),
+			`userId=${userId}`
+		);
 		expect(refused.status).toBe(400);
 		expect(contract.ENROLL_BLOCK_CODES).toContain(contract.ErrorBody.parse(refused.body).errors![0]!.code);
 
 		const templates = contract.TemplatePage.parse(await ok('GET', contract.TEMPLATES_PATH, undefined, 'limit=100'));
 		contract.WireTemplate.parse(await ok('GET', `${contract.TEMPLATES_PATH}/${templates.results[0]!.id}`));
 
-		const view = contract.View.parse(await ok('POST', '/crm/v3/views/contacts', contract.CreateViewBody.parse({ name: 'Contract view', filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ', value: 'lead' }] }] })));
+		const view = contract.View.parse(
+			await ok(
+				'POST',
+				'/crm/v3/views/contacts',
+				contract.CreateViewBody.parse({
+					name: 'Contract view',
+					filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ', value: 'lead' }] }]
+				})
+			)
+		);
 		contract.View.parse(await ok('PATCH', `/crm/v3/views/contacts/${view.id}`, contract.UpdateViewBody.parse({ query: 'x' })));
 		contract.ViewList.parse(await ok('GET', '/crm/v3/views/contacts'));
 	});

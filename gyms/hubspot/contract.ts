@@ -59,7 +59,16 @@ export const OBJECT_TYPE_IDS: Record<ObjectType, string> = {
 };
 
 /** Singular names, as HubSpot uses them in association type names (`contact_to_company`) and batch errors. */
-export const SINGULAR: Record<ObjectType, string> = { contacts: 'contact', companies: 'company', deals: 'deal', tasks: 'task', notes: 'note', emails: 'email', calls: 'call', meetings: 'meeting' };
+export const SINGULAR: Record<ObjectType, string> = {
+	contacts: 'contact',
+	companies: 'company',
+	deals: 'deal',
+	tasks: 'task',
+	notes: 'note',
+	emails: 'email',
+	calls: 'call',
+	meetings: 'meeting'
+};
 
 // ---- enumeration options ----
 
@@ -89,16 +98,7 @@ export const LIFECYCLE_STAGE_LABELS: Record<LifecycleStage, string> = {
 };
 
 /** `hs_lead_status` options. */
-export const LEAD_STATUSES = [
-	'NEW',
-	'OPEN',
-	'IN_PROGRESS',
-	'OPEN_DEAL',
-	'UNQUALIFIED',
-	'ATTEMPTED_TO_CONTACT',
-	'CONNECTED',
-	'BAD_TIMING'
-] as const;
+export const LEAD_STATUSES = ['NEW', 'OPEN', 'IN_PROGRESS', 'OPEN_DEAL', 'UNQUALIFIED', 'ATTEMPTED_TO_CONTACT', 'CONNECTED', 'BAD_TIMING'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** UI labels HubSpot shows for each `hs_lead_status` value. */
@@ -142,7 +142,13 @@ export const ANALYTICS_SOURCE_LABELS: Record<(typeof ANALYTICS_SOURCES)[number],
 /** `type` options of a company. */
 export const COMPANY_TYPES = ['PROSPECT', 'PARTNER', 'RESELLER', 'VENDOR', 'OTHER'] as const;
 /** UI labels HubSpot shows for each company `type` value. */
-export const COMPANY_TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = { PROSPECT: 'Prospect', PARTNER: 'Partner', RESELLER: 'Reseller', VENDOR: 'Vendor', OTHER: 'Other' };
+export const COMPANY_TYPE_LABELS: Record<(typeof COMPANY_TYPES)[number], string> = {
+	PROSPECT: 'Prospect',
+	PARTNER: 'Partner',
+	RESELLER: 'Reseller',
+	VENDOR: 'Vendor',
+	OTHER: 'Other'
+};
 
 /** Industry option values (HubSpot's `industry` enumeration; the seed's values are among them). */
 export const INDUSTRIES: readonly (readonly [string, string])[] = [
@@ -179,7 +185,6 @@ export const INDUSTRIES: readonly (readonly [string, string])[] = [
 	['STAFFING_AND_RECRUITING', 'Staffing and Recruiting'],
 	['TELECOMMUNICATIONS', 'Telecommunications']
 ];
-
 
 /** `dealtype` options with HubSpot's UI labels. */
 export const DEAL_TYPE_OPTIONS = [
@@ -315,7 +320,14 @@ export const ENROLLMENT_STATES = ['ACTIVE', 'PAUSED', 'FINISHED', 'UNENROLLED'] 
 /** Why an enrollment ended: reply, meeting booked, bounce, unsubscribe, or a user unenrolled it. */
 export const UNENROLL_REASONS = ['REPLIED', 'MEETING_BOOKED', 'BOUNCED', 'UNSUBSCRIBED', 'MANUAL'] as const;
 /** Codes of the enrollment blocking reasons (`errors[0].code` of the 400 of `POST /automation/v4/sequences/enrollments`). */
-export const ENROLL_BLOCK_CODES = ['SENDER_INBOX_NOT_CONNECTED', 'SENDER_EMAIL_MISMATCH', 'CONTACT_MISSING_EMAIL', 'CONTACT_UNSUBSCRIBED', 'CONTACT_BOUNCED', 'CONTACT_ALREADY_ENROLLED'] as const;
+export const ENROLL_BLOCK_CODES = [
+	'SENDER_INBOX_NOT_CONNECTED',
+	'SENDER_EMAIL_MISMATCH',
+	'CONTACT_MISSING_EMAIL',
+	'CONTACT_UNSUBSCRIBED',
+	'CONTACT_BOUNCED',
+	'CONTACT_ALREADY_ENROLLED'
+] as const;
 /** One of {@link ENROLL_BLOCK_CODES}. */
 export type EnrollBlockCode = (typeof ENROLL_BLOCK_CODES)[number];
 /** Object types that have index views (saved views). */
@@ -324,7 +336,21 @@ export const VIEW_OBJECT_TYPES = ['contacts', 'companies', 'deals'] as const;
 // ---- search ----
 
 /** The 13 operators of a search filter ("Search the CRM"). */
-export const OPERATORS = ['EQ', 'NEQ', 'LT', 'LTE', 'GT', 'GTE', 'BETWEEN', 'IN', 'NOT_IN', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY', 'CONTAINS_TOKEN', 'NOT_CONTAINS_TOKEN'] as const;
+export const OPERATORS = [
+	'EQ',
+	'NEQ',
+	'LT',
+	'LTE',
+	'GT',
+	'GTE',
+	'BETWEEN',
+	'IN',
+	'NOT_IN',
+	'HAS_PROPERTY',
+	'NOT_HAS_PROPERTY',
+	'CONTAINS_TOKEN',
+	'NOT_CONTAINS_TOKEN'
+] as const;
 /** One of {@link OPERATORS}. */
 export type SearchOperator = (typeof OPERATORS)[number];
 /** Sort directions of a search. */
@@ -351,9 +377,7 @@ const id = (what: string) => HubSpotId.describe(`${what}: numeric string`);
 // ---- records (stored rows: the seed contract; CRM objects are also their wire shape without `associations`) ----
 
 /** A stored contact's property map: every value a string ("all property values are strings"). */
-export const ContactProperties = z
-	.record(z.string(), z.string())
-	.describe('property name → string value; absent = never set');
+export const ContactProperties = z.record(z.string(), z.string()).describe('property name → string value; absent = never set');
 export type ContactProperties = z.infer<typeof ContactProperties>;
 
 /** A stored contact (the object's wire shape without `associations`). */
@@ -367,7 +391,9 @@ export const Contact = z.strictObject({
 export type Contact = z.infer<typeof Contact>;
 
 /** A CRM object's property map: every value a string. */
-const Properties = z.record(z.string(), z.string()).describe('property name → string value (ISO ms for datetimes, decimal text for numbers); absent = never set');
+const Properties = z
+	.record(z.string(), z.string())
+	.describe('property name → string value (ISO ms for datetimes, decimal text for numbers); absent = never set');
 
 /** The stored shape every CRM object shares (wire shape without `associations`): companies, deals, engagements. */
 export const CrmObject = z.strictObject({
@@ -381,7 +407,10 @@ export type CrmObject = z.infer<typeof CrmObject>;
 
 /** One association between two records (a two-way-indexed row). `id` = `<typeId>:<fromId>:<toId>`. */
 export const Association = z.strictObject({
-	id: z.string().regex(/^\d+:\d+:\d+$/).describe('"<associationTypeId>:<fromObjectId>:<toObjectId>"'),
+	id: z
+		.string()
+		.regex(/^\d+:\d+:\d+$/)
+		.describe('"<associationTypeId>:<fromObjectId>:<toObjectId>"'),
 	fromObjectType: z.enum(ASSOCIATION_OBJECT_TYPES).describe('object type of the source record'),
 	fromObjectId: HubSpotId.describe('id of the source record'),
 	toObjectType: z.enum(ASSOCIATION_OBJECT_TYPES).describe('object type of the target record'),
@@ -468,7 +497,10 @@ export type List = z.infer<typeof List>;
 
 /** One record's membership of a list. `id` = `<listId>:<recordId>`. */
 export const ListMembership = z.strictObject({
-	id: z.string().regex(/^\d+:\d+$/).describe('"<listId>:<recordId>"'),
+	id: z
+		.string()
+		.regex(/^\d+:\d+$/)
+		.describe('"<listId>:<recordId>"'),
 	listId: HubSpotId.describe('the list'),
 	recordId: HubSpotId.describe('the member contact id'),
 	membershipTimestamp: IsoTimestamp.describe('when the record was added')
@@ -636,7 +668,9 @@ const IdInput = z.union([z.string(), z.number()]).transform(String).describe('re
 
 /** One association type of a request body. */
 export const AssociationSpec = z.strictObject({
-	associationCategory: z.enum(['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED']).describe('HUBSPOT_DEFINED for the standard types (this portal defines no labels)'),
+	associationCategory: z
+		.enum(['HUBSPOT_DEFINED', 'USER_DEFINED', 'INTEGRATOR_DEFINED'])
+		.describe('HUBSPOT_DEFINED for the standard types (this portal defines no labels)'),
 	associationTypeId: z.number().int().describe('association type id, e.g. 279 contact→company')
 });
 export type AssociationSpec = z.infer<typeof AssociationSpec>;
@@ -661,11 +695,7 @@ export const CreateBody = z.strictObject({
 export const UpdateBody = z.strictObject({ properties: PropertiesInput });
 
 const batchInputs = <T extends z.ZodType>(input: T) =>
-	z
-		.array(input)
-		.min(1, 'inputs must not be empty')
-		.max(BATCH_MAX, `at most ${BATCH_MAX} inputs are allowed per batch`)
-		.describe(`1–${BATCH_MAX} inputs`);
+	z.array(input).min(1, 'inputs must not be empty').max(BATCH_MAX, `at most ${BATCH_MAX} inputs are allowed per batch`).describe(`1–${BATCH_MAX} inputs`);
 const traceId = z.string().optional().describe('client trace id, echoed nowhere (accepted for compatibility)');
 const idProperty = z.string().optional().describe('unique property the ids are values of (contacts: "email"); default hs_object_id');
 
@@ -678,7 +708,9 @@ export const BatchBodies = {
 		idProperty,
 		archived: z.boolean().optional().describe('accepted; archived records are never read')
 	}),
-	create: z.strictObject({ inputs: batchInputs(z.strictObject({ properties: PropertiesInput, associations: CreateAssociations.optional(), objectWriteTraceId: traceId })) }),
+	create: z.strictObject({
+		inputs: batchInputs(z.strictObject({ properties: PropertiesInput, associations: CreateAssociations.optional(), objectWriteTraceId: traceId }))
+	}),
 	update: z.strictObject({ inputs: batchInputs(z.strictObject({ id: IdInput, properties: PropertiesInput, idProperty, objectWriteTraceId: traceId })) }),
 	upsert: z.strictObject({ inputs: batchInputs(z.strictObject({ id: IdInput, properties: PropertiesInput, idProperty, objectWriteTraceId: traceId })) }),
 	archive: z.strictObject({ inputs: batchInputs(z.strictObject({ id: IdInput })) })
@@ -722,7 +754,12 @@ export const SearchRequestBody = z.strictObject({
 		.optional()
 		.describe(`filter groups ORed (≤${SEARCH_LIMITS.groups} groups, ≤${SEARCH_LIMITS.filtersPerGroup} filters each, ≤${SEARCH_LIMITS.filters} in all)`),
 	sorts: z
-		.array(z.union([z.string(), z.strictObject({ propertyName: z.string().min(1).describe('property sorted on'), direction: z.enum(SORT_DIRECTIONS).describe('sort direction') })]))
+		.array(
+			z.union([
+				z.string(),
+				z.strictObject({ propertyName: z.string().min(1).describe('property sorted on'), direction: z.enum(SORT_DIRECTIONS).describe('sort direction') })
+			])
+		)
 		.max(1, 'only one sort is supported')
 		.optional()
 		.describe('at most one sort: a property name (ascending) or {propertyName, direction}'),
@@ -768,7 +805,10 @@ export const MembershipBody = z.array(z.union([z.string().regex(/^\d+$/), z.numb
 
 /** Body of `POST /submissions/v3/integration/submit/{portalId}/{formGuid}`. */
 export const FormSubmitBody = z.strictObject({
-	submittedAt: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).optional().describe('epoch ms; the virtual clock when omitted'),
+	submittedAt: z
+		.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)])
+		.optional()
+		.describe('epoch ms; the virtual clock when omitted'),
 	fields: z
 		.array(
 			z.strictObject({
@@ -844,7 +884,12 @@ export const RecordAssociations = z.record(
 	z.string(),
 	z.strictObject({
 		results: z
-			.array(z.strictObject({ id: z.string().describe('associated record id'), type: z.string().describe('v3 type name, e.g. contact_to_company or contact_to_company_primary') }))
+			.array(
+				z.strictObject({
+					id: z.string().describe('associated record id'),
+					type: z.string().describe('v3 type name, e.g. contact_to_company or contact_to_company_primary')
+				})
+			)
 			.describe('associated records')
 	})
 );
@@ -899,7 +944,18 @@ export const PROPERTY_TYPES = ['string', 'number', 'date', 'datetime', 'enumerat
 /** One of {@link PROPERTY_TYPES}. */
 export type PropertyType = (typeof PROPERTY_TYPES)[number];
 /** How a property is edited in the UI. */
-export const FIELD_TYPES = ['text', 'textarea', 'select', 'radio', 'checkbox', 'booleancheckbox', 'number', 'date', 'phonenumber', 'calculation_equation'] as const;
+export const FIELD_TYPES = [
+	'text',
+	'textarea',
+	'select',
+	'radio',
+	'checkbox',
+	'booleancheckbox',
+	'number',
+	'date',
+	'phonenumber',
+	'calculation_equation'
+] as const;
 /** One of {@link FIELD_TYPES}. */
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -963,7 +1019,12 @@ export const AssociationList = z.strictObject({ results: z.array(AssociationRow)
 export const AssociationBatchResult = z.strictObject({
 	status: z.literal('COMPLETE').describe('"COMPLETE"'),
 	results: z
-		.array(z.strictObject({ from: z.strictObject({ id: z.string().describe('input id') }).describe('the input record'), to: z.array(AssociationRow).describe('its associations') }))
+		.array(
+			z.strictObject({
+				from: z.strictObject({ id: z.string().describe('input id') }).describe('the input record'),
+				to: z.array(AssociationRow).describe('its associations')
+			})
+		)
 		.describe('one result per input id with associations, in input order'),
 	numErrors: z.number().int().positive().optional().describe('number of errors (207 only)'),
 	errors: z.array(BatchError).optional().describe('one per id without associations (207 only)'),
@@ -1028,7 +1089,11 @@ export const ListMember = z.strictObject({ recordId: z.string().describe('member
 export type ListMember = z.infer<typeof ListMember>;
 
 /** Answer of `GET /crm/v3/lists/{listId}/memberships`: record-id order. */
-export const ListMemberPage = z.strictObject({ results: z.array(ListMember).describe('members'), total: z.number().int().nonnegative().describe('member count'), paging });
+export const ListMemberPage = z.strictObject({
+	results: z.array(ListMember).describe('members'),
+	total: z.number().int().nonnegative().describe('member count'),
+	paging
+});
 
 /** Answer of `GET /crm/v3/lists/records/0-1/{recordId}/memberships`: the live lists a contact is in. */
 export const RecordMemberships = z.strictObject({
@@ -1135,7 +1200,10 @@ export const SequenceEnrollmentRow = z.strictObject({
 export type SequenceEnrollmentRow = z.infer<typeof SequenceEnrollmentRow>;
 
 /** Answer of `GET /automation/v4/sequences/{id}/enrollments` (gym-specific): newest first. */
-export const SequenceEnrollmentList = z.strictObject({ results: z.array(SequenceEnrollmentRow).describe('enrollments'), total: z.number().int().nonnegative().describe('count') });
+export const SequenceEnrollmentList = z.strictObject({
+	results: z.array(SequenceEnrollmentRow).describe('enrollments'),
+	total: z.number().int().nonnegative().describe('count')
+});
 
 /** A sales email template on the wire; timestamps epoch ms; `folderId` = folder name in this gym. */
 export const WireTemplate = z.strictObject({

@@ -5,7 +5,23 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { GymEvent, RunMeta } from '../types';
 import type { DirtyRow } from '../store';
-import type { Association, Company, ConnectedInbox, Contact, CrmObject, Form, FormSubmission, List, ListMembership, Owner, Pipeline, Sequence, SequenceEnrollment, Template, View } from './schema';
+import type {
+	Association,
+	Company,
+	ConnectedInbox,
+	Contact,
+	CrmObject,
+	Form,
+	FormSubmission,
+	List,
+	ListMembership,
+	Owner,
+	Pipeline,
+	Sequence,
+	SequenceEnrollment,
+	Template,
+	View
+} from './schema';
 
 /** Database name; one database per gym. */
 export const HUBSPOT_DB_NAME = 'salesgym-hubspot';

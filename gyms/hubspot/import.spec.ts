@@ -19,11 +19,15 @@ describe('HubSpot importState: the reference check (integrity.ts danglingRefs)',
 		const owned = contacts.findIndex((c) => c.properties.hubspot_owner_id);
 		const badOwner = structuredClone(exp);
 		(badOwner.tables.contacts![owned] as CrmObject).properties.hubspot_owner_id = '9999';
-		await expect(gym.importState(badOwner)).rejects.toThrow(`gyms.hubspot: tables: a reference does not resolve: contacts/${contacts[owned]!.id} properties.hubspot_owner_id → owners/9999`);
+		await expect(gym.importState(badOwner)).rejects.toThrow(
+			`gyms.hubspot: tables: a reference does not resolve: contacts/${contacts[owned]!.id} properties.hubspot_owner_id → owners/9999`
+		);
 		const badAssoc = structuredClone(exp);
 		const a = badAssoc.tables.associations![0] as Association;
 		a.toObjectId = '29999';
-		await expect(gym.importState(badAssoc)).rejects.toThrow(`gyms.hubspot: tables: a reference does not resolve: associations/${a.id} toObjectId → ${a.toObjectType}/29999`);
+		await expect(gym.importState(badAssoc)).rejects.toThrow(
+			`gyms.hubspot: tables: a reference does not resolve: associations/${a.id} toObjectId → ${a.toObjectType}/29999`
+		);
 		expect(await snapshot()).toBe(before);
 	});
 });

@@ -8,7 +8,6 @@ import type { WorldRef } from '../types';
 
 export type { WorldRef };
 
-
 /**
  * Rows that stand for world entities: owners (user: email), companies (company: domain), contacts (person:
  * email, linkedin_url, and the domain of the primary associated company, type 279).
@@ -19,7 +18,12 @@ export function worldRefs(tables: Record<string, unknown[]>): WorldRef[] {
 	const primary = new Map((t.associations ?? []).filter((a) => a.associationTypeId === 279).map((a) => [a.fromObjectId, a.toObjectId]));
 	return [
 		...(t.owners ?? []).map((o: Owner): WorldRef => ({ table: 'owners', id: o.id, kind: 'user', email: o.email })),
-		...(t.companies ?? []).map((c): WorldRef => ({ table: 'companies', id: c.id, kind: 'company', ...(c.properties.domain ? { domain: c.properties.domain } : {}) })),
+		...(t.companies ?? []).map((c): WorldRef => ({
+			table: 'companies',
+			id: c.id,
+			kind: 'company',
+			...(c.properties.domain ? { domain: c.properties.domain } : {})
+		})),
 		...(t.contacts ?? []).map((c): WorldRef => {
 			const companyDomain = domain.get(primary.get(c.id) ?? '');
 			return {
@@ -68,7 +72,8 @@ export function danglingRefs(tables: Record<string, unknown[]>): string[] {
 	for (const d of t.deals ?? []) {
 		const pipeline = d.properties.pipeline ?? '';
 		if (!stages.has(pipeline)) out.push(`deals/${d.id} properties.pipeline → pipelines/${pipeline}`);
-		else if (!stages.get(pipeline)!.has(d.properties.dealstage ?? '')) out.push(`deals/${d.id} properties.dealstage → pipelines/${pipeline}/stages/${d.properties.dealstage}`);
+		else if (!stages.get(pipeline)!.has(d.properties.dealstage ?? ''))
+			out.push(`deals/${d.id} properties.dealstage → pipelines/${pipeline}/stages/${d.properties.dealstage}`);
 	}
 	for (const a of (t.associations ?? []) as Association[]) {
 		if (!ids[a.fromObjectType]!.has(a.fromObjectId)) out.push(`associations/${a.id} fromObjectId → ${a.fromObjectType}/${a.fromObjectId}`);

@@ -71,8 +71,29 @@ export interface PropertyDef {
 
 type Extra = Partial<Pick<PropertyDef, 'readOnly' | 'dynamic' | 'unique' | 'hidden' | 'custom' | 'description'>>;
 
-function def(name: string, label: string, type: PropertyType, fieldType: FieldType, groupName: string, extra: Extra = {}, options: readonly PropertyOption[] = []): PropertyDef {
-	return { name, label, type, fieldType, groupName, description: extra.description ?? '', options, readOnly: extra.readOnly ?? false, ...('dynamic' in extra ? { dynamic: extra.dynamic } : {}), ...(extra.unique ? { unique: true } : {}), ...(extra.hidden ? { hidden: true } : {}), ...(extra.custom ? { custom: true } : {}) };
+function def(
+	name: string,
+	label: string,
+	type: PropertyType,
+	fieldType: FieldType,
+	groupName: string,
+	extra: Extra = {},
+	options: readonly PropertyOption[] = []
+): PropertyDef {
+	return {
+		name,
+		label,
+		type,
+		fieldType,
+		groupName,
+		description: extra.description ?? '',
+		options,
+		readOnly: extra.readOnly ?? false,
+		...('dynamic' in extra ? { dynamic: extra.dynamic } : {}),
+		...(extra.unique ? { unique: true } : {}),
+		...(extra.hidden ? { hidden: true } : {}),
+		...(extra.custom ? { custom: true } : {})
+	};
 }
 
 /** Options from `[value, label]` pairs, in order. */
@@ -84,11 +105,27 @@ const text = (name: string, label: string, group: string, extra?: Extra) => def(
 const area = (name: string, label: string, group: string, extra?: Extra) => def(name, label, 'string', 'textarea', group, extra);
 const num = (name: string, label: string, group: string, extra?: Extra) => def(name, label, 'number', 'number', group, extra);
 const datetime = (name: string, label: string, group: string, extra?: Extra) => def(name, label, 'datetime', 'date', group, extra);
-const select = (name: string, label: string, group: string, options: readonly (readonly [string, string])[], extra?: Extra) => def(name, label, 'enumeration', 'select', group, extra, opts(options));
+const select = (name: string, label: string, group: string, options: readonly (readonly [string, string])[], extra?: Extra) =>
+	def(name, label, 'enumeration', 'select', group, extra, opts(options));
 const bool = (name: string, label: string, group: string, extra?: Extra) =>
-	def(name, label, 'bool', 'booleancheckbox', group, extra, opts([['true', 'Yes'], ['false', 'No']]));
+	def(
+		name,
+		label,
+		'bool',
+		'booleancheckbox',
+		group,
+		extra,
+		opts([
+			['true', 'Yes'],
+			['false', 'No']
+		])
+	);
 const ro: Extra = { readOnly: true };
-const owner = (label: string, group: string) => def('hubspot_owner_id', label, 'enumeration', 'select', group, { dynamic: 'owners', description: 'The owner (a HubSpot user) of the record; options are the portal’s owners.' });
+const owner = (label: string, group: string) =>
+	def('hubspot_owner_id', label, 'enumeration', 'select', group, {
+		dynamic: 'owners',
+		description: 'The owner (a HubSpot user) of the record; options are the portal’s owners.'
+	});
 
 const LIFECYCLE_OPTIONS = LIFECYCLE_STAGES.map((s) => [s, LIFECYCLE_STAGE_LABELS[s]] as const);
 const LEAD_STATUS_OPTIONS = LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABELS[s]] as const);
@@ -103,7 +140,6 @@ const STAGE_DATE_LABELS: Record<(typeof LIFECYCLE_STAGES)[number], string> = {
 	evangelist: 'Became an Evangelist Date',
 	other: 'Became an Other Lifecycle Date'
 };
-
 
 /** HubSpot's default call outcomes (`hs_call_disposition` values are these GUIDs). */
 export const CALL_DISPOSITIONS: readonly (readonly [string, string])[] = CALL_OUTCOMES.map((o) => [o.disposition, o.label] as const);
@@ -139,12 +175,22 @@ const CONTACT: PropertyDef[] = [
 		description: 'Through the API it only moves forward; clear it ("") first to set an earlier stage.'
 	}),
 	select('hs_lead_status', 'Lead status', 'sales_properties', LEAD_STATUS_OPTIONS),
-	select('hs_analytics_source', 'Original Traffic Source', 'analyticsinformation', ANALYTICS_SOURCES.map((s) => [s, SOURCE_LABELS[s]] as const)),
-	bool('hs_email_optout', 'Unsubscribed from all email', 'emailinformation', { description: 'true once the contact opted out of all email; no sales email may be sent to them.' }),
+	select(
+		'hs_analytics_source',
+		'Original Traffic Source',
+		'analyticsinformation',
+		ANALYTICS_SOURCES.map((s) => [s, SOURCE_LABELS[s]] as const)
+	),
+	bool('hs_email_optout', 'Unsubscribed from all email', 'emailinformation', {
+		description: 'true once the contact opted out of all email; no sales email may be sent to them.'
+	}),
 	text('linkedin_url', 'LinkedIn URL', 'contactinformation', { custom: true }),
 	datetime('notes_last_contacted', 'Last contacted', 'sales_properties'),
 	datetime('notes_last_updated', 'Last activity date', 'sales_properties', ro),
-	text('hs_additional_emails', 'Additional email addresses', 'contactinformation', { ...ro, description: 'Emails of contacts merged into this one, ";"-separated.' }),
+	text('hs_additional_emails', 'Additional email addresses', 'contactinformation', {
+		...ro,
+		description: 'Emails of contacts merged into this one, ";"-separated.'
+	}),
 	text('hs_merged_object_ids', 'Merged record IDs', 'contactinformation', { ...ro, description: 'Ids of contacts merged into this one, ";"-separated.' }),
 	...LIFECYCLE_STAGES.map((s) => datetime(`hs_lifecyclestage_${s}_date`, STAGE_DATE_LABELS[s], 'contactinformation', ro)),
 	...system('contacts')
@@ -161,7 +207,12 @@ const COMPANY: PropertyDef[] = [
 	text('city', 'City', 'companyinformation'),
 	text('state', 'State/Region', 'companyinformation'),
 	text('country', 'Country/Region', 'companyinformation'),
-	select('type', 'Type', 'companyinformation', COMPANY_TYPES.map((t) => [t, COMPANY_TYPE_LABELS[t]] as const)),
+	select(
+		'type',
+		'Type',
+		'companyinformation',
+		COMPANY_TYPES.map((t) => [t, COMPANY_TYPE_LABELS[t]] as const)
+	),
 	select('lifecyclestage', 'Lifecycle stage', 'companyinformation', LIFECYCLE_OPTIONS),
 	select('hs_lead_status', 'Lead status', 'sales_properties', LEAD_STATUS_OPTIONS),
 	owner('Company owner', 'companyinformation'),
@@ -179,27 +230,58 @@ const DEAL: PropertyDef[] = [
 	def('dealstage', 'Deal stage', 'enumeration', 'radio', 'dealinformation', { dynamic: 'stages', description: 'A stage of the deal’s pipeline.' }),
 	num('amount', 'Amount', 'dealinformation'),
 	datetime('closedate', 'Close date', 'dealinformation'),
-	select('dealtype', 'Deal type', 'dealinformation', DEAL_TYPE_OPTIONS.map((o) => [o.value, o.label] as const)),
+	select(
+		'dealtype',
+		'Deal type',
+		'dealinformation',
+		DEAL_TYPE_OPTIONS.map((o) => [o.value, o.label] as const)
+	),
 	owner('Deal owner', 'dealinformation'),
-	select('hs_priority', 'Priority', 'dealinformation', DEAL_PRIORITY_OPTIONS.map((o) => [o.value, o.label] as const)),
+	select(
+		'hs_priority',
+		'Priority',
+		'dealinformation',
+		DEAL_PRIORITY_OPTIONS.map((o) => [o.value, o.label] as const)
+	),
 	area('description', 'Deal description', 'dealinformation'),
 	text('closed_lost_reason', 'Closed lost reason', 'dealinformation', { description: 'Required to move a deal to a closed-lost stage.' }),
 	text('closed_won_reason', 'Closed won reason', 'dealinformation'),
 	bool('hs_is_closed_won', 'Is closed won', 'dealinformation', ro),
 	bool('hs_is_closed', 'Is closed', 'dealinformation', ro),
-	num('hs_deal_stage_probability', 'Deal probability', 'dealinformation', { ...ro, description: 'Probability of the current stage (stage metadata), 0.0–1.0.' }),
+	num('hs_deal_stage_probability', 'Deal probability', 'dealinformation', {
+		...ro,
+		description: 'Probability of the current stage (stage metadata), 0.0–1.0.'
+	}),
 	datetime('notes_last_updated', 'Last activity date', 'dealinformation', ro),
 	...system('deals')
 ];
 
-const activityDate = (label = 'Activity date') => datetime('hs_timestamp', label, 'engagement', { description: 'Required on create: when the activity happened (tasks: the due date).' });
+const activityDate = (label = 'Activity date') =>
+	datetime('hs_timestamp', label, 'engagement', { description: 'Required on create: when the activity happened (tasks: the due date).' });
 
 const TASK: PropertyDef[] = [
 	text('hs_task_subject', 'Task title', 'task'),
 	area('hs_task_body', 'Notes', 'task'),
-	select('hs_task_status', 'Task status', 'task', TASK_STATUSES.map((s) => [s, { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', WAITING: 'Waiting', COMPLETED: 'Completed', DEFERRED: 'Deferred' }[s]] as const)),
-	select('hs_task_priority', 'Priority', 'task', TASK_PRIORITIES.map((p) => [p, p[0] + p.slice(1).toLowerCase()] as const)),
-	select('hs_task_type', 'Task type', 'task', TASK_TYPES.map((t) => [t, { TODO: 'To-do', CALL: 'Call', EMAIL: 'Email' }[t]] as const)),
+	select(
+		'hs_task_status',
+		'Task status',
+		'task',
+		TASK_STATUSES.map(
+			(s) => [s, { NOT_STARTED: 'Not started', IN_PROGRESS: 'In progress', WAITING: 'Waiting', COMPLETED: 'Completed', DEFERRED: 'Deferred' }[s]] as const
+		)
+	),
+	select(
+		'hs_task_priority',
+		'Priority',
+		'task',
+		TASK_PRIORITIES.map((p) => [p, p[0] + p.slice(1).toLowerCase()] as const)
+	),
+	select(
+		'hs_task_type',
+		'Task type',
+		'task',
+		TASK_TYPES.map((t) => [t, { TODO: 'To-do', CALL: 'Call', EMAIL: 'Email' }[t]] as const)
+	),
 	datetime('hs_task_completion_date', 'Completed at', 'task', ro),
 	activityDate('Due date'),
 	owner('Assigned to', 'engagement'),
@@ -211,8 +293,18 @@ const NOTE: PropertyDef[] = [area('hs_note_body', 'Note body', 'note'), activity
 const EMAIL: PropertyDef[] = [
 	text('hs_email_subject', 'Subject', 'email'),
 	area('hs_email_text', 'Body', 'email'),
-	select('hs_email_direction', 'Email direction', 'email', EMAIL_DIRECTIONS.map((d) => [d, { EMAIL: 'Email', INCOMING_EMAIL: 'Incoming email', FORWARDED_EMAIL: 'Forwarded email' }[d]] as const)),
-	select('hs_email_status', 'Email send status', 'email', EMAIL_STATUSES.map((s) => [s, s[0] + s.slice(1).toLowerCase()] as const)),
+	select(
+		'hs_email_direction',
+		'Email direction',
+		'email',
+		EMAIL_DIRECTIONS.map((d) => [d, { EMAIL: 'Email', INCOMING_EMAIL: 'Incoming email', FORWARDED_EMAIL: 'Forwarded email' }[d]] as const)
+	),
+	select(
+		'hs_email_status',
+		'Email send status',
+		'email',
+		EMAIL_STATUSES.map((s) => [s, s[0] + s.slice(1).toLowerCase()] as const)
+	),
 	text('hs_email_from_email', 'From email', 'email'),
 	text('hs_email_to_email', 'To email', 'email'),
 	activityDate(),
@@ -223,9 +315,19 @@ const EMAIL: PropertyDef[] = [
 const CALL: PropertyDef[] = [
 	text('hs_call_title', 'Call title', 'call'),
 	area('hs_call_body', 'Call notes', 'call'),
-	select('hs_call_direction', 'Call direction', 'call', CALL_DIRECTIONS.map((d) => [d, d[0] + d.slice(1).toLowerCase()] as const)),
+	select(
+		'hs_call_direction',
+		'Call direction',
+		'call',
+		CALL_DIRECTIONS.map((d) => [d, d[0] + d.slice(1).toLowerCase()] as const)
+	),
 	num('hs_call_duration', 'Call duration', 'call', { description: 'Duration in milliseconds.' }),
-	select('hs_call_status', 'Call status', 'call', CALL_STATUSES.map((s) => [s, { COMPLETED: 'Completed', NO_ANSWER: 'No answer', BUSY: 'Busy', FAILED: 'Failed', CANCELED: 'Canceled' }[s]] as const)),
+	select(
+		'hs_call_status',
+		'Call status',
+		'call',
+		CALL_STATUSES.map((s) => [s, { COMPLETED: 'Completed', NO_ANSWER: 'No answer', BUSY: 'Busy', FAILED: 'Failed', CANCELED: 'Canceled' }[s]] as const)
+	),
 	select('hs_call_disposition', 'Call outcome', 'call', CALL_DISPOSITIONS),
 	def('hs_call_to_number', 'To number', 'string', 'phonenumber', 'call'),
 	def('hs_call_from_number', 'From number', 'string', 'phonenumber', 'call'),
@@ -239,7 +341,14 @@ const MEETING: PropertyDef[] = [
 	area('hs_meeting_body', 'Meeting description', 'meeting'),
 	datetime('hs_meeting_start_time', 'Start time', 'meeting'),
 	datetime('hs_meeting_end_time', 'End time', 'meeting'),
-	select('hs_meeting_outcome', 'Meeting outcome', 'meeting', MEETING_OUTCOMES.map((o) => [o, { SCHEDULED: 'Scheduled', COMPLETED: 'Completed', RESCHEDULED: 'Rescheduled', NO_SHOW: 'No show', CANCELED: 'Canceled' }[o]] as const)),
+	select(
+		'hs_meeting_outcome',
+		'Meeting outcome',
+		'meeting',
+		MEETING_OUTCOMES.map(
+			(o) => [o, { SCHEDULED: 'Scheduled', COMPLETED: 'Completed', RESCHEDULED: 'Rescheduled', NO_SHOW: 'No show', CANCELED: 'Canceled' }[o]] as const
+		)
+	),
 	text('hs_meeting_external_url', 'External URL', 'meeting'),
 	text('hs_meeting_location', 'Location', 'meeting'),
 	activityDate(),
@@ -259,7 +368,9 @@ export const PROPERTIES: Readonly<Record<ObjectType, readonly PropertyDef[]>> = 
 	meetings: MEETING
 };
 
-const INDEX: Record<ObjectType, ReadonlyMap<string, PropertyDef>> = Object.fromEntries(OBJECT_TYPES.map((t) => [t, new Map(PROPERTIES[t].map((p) => [p.name, p]))])) as unknown as Record<ObjectType, ReadonlyMap<string, PropertyDef>>;
+const INDEX: Record<ObjectType, ReadonlyMap<string, PropertyDef>> = Object.fromEntries(
+	OBJECT_TYPES.map((t) => [t, new Map(PROPERTIES[t].map((p) => [p.name, p]))])
+) as unknown as Record<ObjectType, ReadonlyMap<string, PropertyDef>>;
 
 /** The definition of `name` on `type`, or undefined when HubSpot has no such property. */
 export function propertyOf(type: ObjectType, name: string): PropertyDef | undefined {

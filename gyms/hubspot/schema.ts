@@ -7,7 +7,22 @@
  * Every property value is a string, timestamps are UTC ISO-8601 with milliseconds, ids are numeric strings.
  */
 import { z } from 'zod';
-import { Association, ConnectedInbox, Contact, CrmObject, Form, FormSubmission, List, ListMembership, Owner, Pipeline, Sequence, SequenceEnrollment, Template, View } from './contract';
+import {
+	Association,
+	ConnectedInbox,
+	Contact,
+	CrmObject,
+	Form,
+	FormSubmission,
+	List,
+	ListMembership,
+	Owner,
+	Pipeline,
+	Sequence,
+	SequenceEnrollment,
+	Template,
+	View
+} from './contract';
 
 export * from './contract';
 
@@ -33,7 +48,28 @@ export const Meeting = CrmObject.describe('HubSpot meeting engagement');
 export const Call = CrmObject.describe('HubSpot call engagement');
 
 /** Table names of the HubSpot gym, in export order. */
-export const HUBSPOT_TABLES = ['contacts', 'companies', 'deals', 'associations', 'owners', 'tasks', 'notes', 'emails', 'meetings', 'templates', 'pipelines', 'calls', 'lists', 'list_memberships', 'forms', 'form_submissions', 'sequences', 'sequence_enrollments', 'inboxes', 'views'] as const;
+export const HUBSPOT_TABLES = [
+	'contacts',
+	'companies',
+	'deals',
+	'associations',
+	'owners',
+	'tasks',
+	'notes',
+	'emails',
+	'meetings',
+	'templates',
+	'pipelines',
+	'calls',
+	'lists',
+	'list_memberships',
+	'forms',
+	'form_submissions',
+	'sequences',
+	'sequence_enrollments',
+	'inboxes',
+	'views'
+] as const;
 /** One of {@link HUBSPOT_TABLES}. */
 export type HubSpotTable = (typeof HUBSPOT_TABLES)[number];
 
@@ -58,7 +94,7 @@ export const HubSpotState = z.strictObject({
 	sequences: z.array(Sequence).describe('sales sequences, in id order'),
 	sequence_enrollments: z.array(SequenceEnrollment).describe('sequence enrollments of contacts, in id order'),
 	inboxes: z.array(ConnectedInbox).describe('connected sales inboxes of owners, in id order'),
-	views: z.array(View).describe('saved index views (gym-specific), in id order'),
+	views: z.array(View).describe('saved index views (gym-specific), in id order')
 });
 export type HubSpotState = z.infer<typeof HubSpotState>;
 
@@ -85,6 +121,6 @@ export const HubSpotFixture = z.strictObject({
 	sequences: z.array(Sequence).optional().describe('sales sequences added or replaced by id'),
 	sequence_enrollments: z.array(SequenceEnrollment).optional().describe('sequence enrollments of contacts added or replaced by id'),
 	inboxes: z.array(ConnectedInbox).optional().describe('connected sales inboxes of owners added or replaced by id'),
-	views: z.array(View).optional().describe('saved index views (gym-specific) added or replaced by id'),
+	views: z.array(View).optional().describe('saved index views (gym-specific) added or replaced by id')
 });
 export type HubSpotFixture = z.infer<typeof HubSpotFixture>;

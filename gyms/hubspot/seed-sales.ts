@@ -12,7 +12,20 @@
  */
 import { rng } from '../../seeds/rng';
 import { DAY_MS, isoPlus, type World } from '../../seeds/world';
-import type { ConnectedInbox, CrmObject, Form, FormField, FormSubmission, List, ListMembership, Owner, Sequence, SequenceEnrollment, SequenceStep, Template } from './schema';
+import type {
+	ConnectedInbox,
+	CrmObject,
+	Form,
+	FormField,
+	FormSubmission,
+	List,
+	ListMembership,
+	Owner,
+	Sequence,
+	SequenceEnrollment,
+	SequenceStep,
+	Template
+} from './schema';
 
 /** First ids of the sales rows. Lists use HubSpot's small list ids. */
 export const SALES_ID_BASE = { lists: 11, form_submissions: 390001, sequences: 370001, sequence_enrollments: 380001, inboxes: 60001 } as const;
@@ -46,7 +59,14 @@ export const FORM_IDS = {
 	newsletter: '5a2b1c3d-7e4f-4a10-9b20-000000000004'
 } as const;
 
-const field = (name: string, label: string, fieldType: FormField['fieldType'], required: boolean): FormField => ({ objectTypeId: '0-1', name, label, required, hidden: false, fieldType });
+const field = (name: string, label: string, fieldType: FormField['fieldType'], required: boolean): FormField => ({
+	objectTypeId: '0-1',
+	name,
+	label,
+	required,
+	hidden: false,
+	fieldType
+});
 
 /** What the sales projection needs from the CRM projection. */
 export interface SalesInputs {
@@ -77,7 +97,13 @@ export function projectSales({ world, owners, contacts, templates }: SalesInputs
 
 	const inboxes: ConnectedInbox[] = owners
 		.filter((o) => o.id !== OWNER_WITHOUT_INBOX)
-		.map((o, i) => ({ id: String(SALES_ID_BASE.inboxes + i), ownerId: o.id, email: o.email, provider: i % 3 === 2 ? 'OFFICE365' : 'GMAIL', connectedAt: isoPlus(o.createdAt, DAY_MS) }));
+		.map((o, i) => ({
+			id: String(SALES_ID_BASE.inboxes + i),
+			ownerId: o.id,
+			email: o.email,
+			provider: i % 3 === 2 ? 'OFFICE365' : 'GMAIL',
+			connectedAt: isoPlus(o.createdAt, DAY_MS)
+		}));
 
 	// ---- sequences ----
 	const seqIdByKey = new Map<string, string>();
@@ -98,7 +124,16 @@ export function projectSales({ world, owners, contacts, templates }: SalesInputs
 					taskSubject: kind === 'auto_email' ? null : taskSubject
 				};
 			});
-			return { id, name: s.name, userId: s.ownerId, folderId: s.key.startsWith('re-') || s.key.includes('revival') ? 'Re-engagement' : 'Prospecting', steps, createdAt: s.createdAt, updatedAt: s.createdAt, archived: false };
+			return {
+				id,
+				name: s.name,
+				userId: s.ownerId,
+				folderId: s.key.startsWith('re-') || s.key.includes('revival') ? 'Re-engagement' : 'Prospecting',
+				steps,
+				createdAt: s.createdAt,
+				updatedAt: s.createdAt,
+				archived: false
+			};
 		});
 
 	// ---- enrollments (one per contact; never live for opted-out / bounced contacts) ----
@@ -119,7 +154,10 @@ export function projectSales({ world, owners, contacts, templates }: SalesInputs
 		else if (e.state === 'failed' || e.state === 'disabled') [state, reason] = ['UNENROLLED', 'MANUAL'];
 		else state = e.state === 'paused' || e.userId === OWNER_WITHOUT_INBOX ? 'PAUSED' : 'ACTIVE';
 		const currentStep = Math.min(e.stepsCompleted, seq.steps.length - 1);
-		const updatedAt = state === 'ACTIVE' ? e.enrolledAt : later(e.enrolledAt, isoPlus(e.enrolledAt, (currentStep + 1) * DAY_MS) > epoch ? epoch : isoPlus(e.enrolledAt, (currentStep + 1) * DAY_MS));
+		const updatedAt =
+			state === 'ACTIVE'
+				? e.enrolledAt
+				: later(e.enrolledAt, isoPlus(e.enrolledAt, (currentStep + 1) * DAY_MS) > epoch ? epoch : isoPlus(e.enrolledAt, (currentStep + 1) * DAY_MS));
 		sequence_enrollments.push({
 			id: String(SALES_ID_BASE.sequence_enrollments + sequence_enrollments.length),
 			sequenceId,
@@ -137,7 +175,10 @@ export function projectSales({ world, owners, contacts, templates }: SalesInputs
 
 	// ---- lists (segments) ----
 	const live = contacts.filter((c) => !c.archived && c.properties.email);
-	const dormant = world.anomalies.filter((a) => a.kind === 'dormant').flatMap((a) => a.personIds).filter((id) => contactById.has(id));
+	const dormant = world.anomalies
+		.filter((a) => a.kind === 'dormant')
+		.flatMap((a) => a.personIds)
+		.filter((id) => contactById.has(id));
 	const subscribers = live.filter((c) => c.properties.lifecyclestage === 'subscriber');
 	const execs = live.filter((c) => /^(VP|Chief|Head|Director)/.test(c.properties.jobtitle ?? ''));
 	const customers = live.filter((c) => c.properties.lifecyclestage === 'customer');
@@ -154,7 +195,16 @@ export function projectSales({ world, owners, contacts, templates }: SalesInputs
 		const id = String(SALES_ID_BASE.lists + i);
 		const ids = members.map((m) => (typeof m === 'string' ? m : m.id)).sort((a, b) => Number(a) - Number(b));
 		ids.forEach((recordId, k) => list_memberships.push({ id: `${id}:${recordId}`, listId: id, recordId, membershipTimestamp: isoPlus(createdAt, k * 60_000) }));
-		lists.push({ id, name, objectTypeId: '0-1', processingType: 'MANUAL', createdById, createdAt, updatedAt: isoPlus(createdAt, Math.max(0, ids.length - 1) * 60_000), archived: false });
+		lists.push({
+			id,
+			name,
+			objectTypeId: '0-1',
+			processingType: 'MANUAL',
+			createdById,
+			createdAt,
+			updatedAt: isoPlus(createdAt, Math.max(0, ids.length - 1) * 60_000),
+			archived: false
+		});
 	});
 
 	// ---- forms + past submissions ----
@@ -171,9 +221,46 @@ export function projectSales({ world, owners, contacts, templates }: SalesInputs
 		archived: false
 	});
 	const forms: Form[] = [
-		form(FORM_IDS.contactUs, 'Contact us', [field('email', 'Email', 'email', true), field('firstname', 'First name', 'single_line_text', true), field('lastname', 'Last name', 'single_line_text', false), field('company', 'Company name', 'single_line_text', false), field('message', 'Message', 'multi_line_text', false)], 'Thanks for reaching out! We will get back to you within one business day.', 'Submit'),
-		form(FORM_IDS.demo, 'Demo request', [field('email', 'Work email', 'email', true), field('firstname', 'First name', 'single_line_text', true), field('lastname', 'Last name', 'single_line_text', true), field('company', 'Company name', 'single_line_text', true), field('jobtitle', 'Job title', 'single_line_text', false), field('phone', 'Phone number', 'phone', false)], 'Thanks! A member of our team will reach out to schedule your demo.', 'Request a demo'),
-		form(FORM_IDS.webinar, 'Webinar registration – Pipeline Hygiene (Mar 12)', [field('email', 'Email', 'email', true), field('firstname', 'First name', 'single_line_text', true), field('lastname', 'Last name', 'single_line_text', true), field('company', 'Company name', 'single_line_text', false), field('jobtitle', 'Job title', 'single_line_text', false)], 'You are registered! Check your inbox for the calendar invite.', 'Register'),
+		form(
+			FORM_IDS.contactUs,
+			'Contact us',
+			[
+				field('email', 'Email', 'email', true),
+				field('firstname', 'First name', 'single_line_text', true),
+				field('lastname', 'Last name', 'single_line_text', false),
+				field('company', 'Company name', 'single_line_text', false),
+				field('message', 'Message', 'multi_line_text', false)
+			],
+			'Thanks for reaching out! We will get back to you within one business day.',
+			'Submit'
+		),
+		form(
+			FORM_IDS.demo,
+			'Demo request',
+			[
+				field('email', 'Work email', 'email', true),
+				field('firstname', 'First name', 'single_line_text', true),
+				field('lastname', 'Last name', 'single_line_text', true),
+				field('company', 'Company name', 'single_line_text', true),
+				field('jobtitle', 'Job title', 'single_line_text', false),
+				field('phone', 'Phone number', 'phone', false)
+			],
+			'Thanks! A member of our team will reach out to schedule your demo.',
+			'Request a demo'
+		),
+		form(
+			FORM_IDS.webinar,
+			'Webinar registration – Pipeline Hygiene (Mar 12)',
+			[
+				field('email', 'Email', 'email', true),
+				field('firstname', 'First name', 'single_line_text', true),
+				field('lastname', 'Last name', 'single_line_text', true),
+				field('company', 'Company name', 'single_line_text', false),
+				field('jobtitle', 'Job title', 'single_line_text', false)
+			],
+			'You are registered! Check your inbox for the calendar invite.',
+			'Register'
+		),
 		form(FORM_IDS.newsletter, 'Newsletter signup', [field('email', 'Email', 'email', true)], 'Thanks for subscribing!', 'Subscribe')
 	];
 	forms[0]!.fieldGroups[4]!.fields[0]!.required = false;
@@ -188,10 +275,12 @@ export function projectSales({ world, owners, contacts, templates }: SalesInputs
 	const formOrder = [FORM_IDS.demo, FORM_IDS.contactUs, FORM_IDS.webinar, FORM_IDS.newsletter, FORM_IDS.demo, FORM_IDS.webinar];
 	const subs = submitters.map((c, i) => {
 		const f = forms.find((x) => x.id === formOrder[i % formOrder.length])!;
-		const values = f.fieldGroups.flatMap((g) => g.fields).flatMap((fd) => {
-			const v = fd.name === 'message' ? 'Interested in pricing for our SDR team.' : c.properties[fd.name];
-			return v ? [{ name: fd.name, value: v }] : [];
-		});
+		const values = f.fieldGroups
+			.flatMap((g) => g.fields)
+			.flatMap((fd) => {
+				const v = fd.name === 'message' ? 'Interested in pricing for our SDR team.' : c.properties[fd.name];
+				return v ? [{ name: fd.name, value: v }] : [];
+			});
 		return { formId: f.id, submittedAt: c.createdAt, values, contactId: c.id };
 	});
 	subs.sort((a, b) => (a.submittedAt < b.submittedAt ? -1 : a.submittedAt > b.submittedAt ? 1 : Number(a.contactId) - Number(b.contactId)));

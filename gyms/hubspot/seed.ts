@@ -33,7 +33,17 @@ import {
 import { CALL_DISPOSITIONS } from './properties';
 
 /** First ids of the HubSpot-owned rows (CONTRACT.md §2). */
-export const HUBSPOT_ID_BASE = { duplicates: 190001, deals: 300001, tasks: 310001, notes: 320001, emails: 330001, meetings: 340001, templates: 350001, calls: 360001, views: 370001 } as const;
+export const HUBSPOT_ID_BASE = {
+	duplicates: 190001,
+	deals: 300001,
+	tasks: 310001,
+	notes: 320001,
+	emails: 330001,
+	meetings: 340001,
+	templates: 350001,
+	calls: 360001,
+	views: 370001
+} as const;
 
 /** HubSpot `industry` option values for the world's LinkedIn industry labels. */
 const INDUSTRY: Record<string, string> = {
@@ -66,7 +76,13 @@ const STAGE_ORDER: readonly LifecycleStage[] = ['subscriber', 'lead', 'marketing
 const TEAM_IDS: Record<string, string> = { 'SDR team': '300', 'Account Executives': '301', 'Sales Leadership': '302' };
 
 /** A CRM object row from properties (createdate/lastmodifieddate and hs_object_id filled in). */
-function crm(id: string, createdAt: string, props: Record<string, string | null | undefined>, modifiedKey = 'hs_lastmodifieddate', updatedAt = createdAt): CrmObject {
+function crm(
+	id: string,
+	createdAt: string,
+	props: Record<string, string | null | undefined>,
+	modifiedKey = 'hs_lastmodifieddate',
+	updatedAt = createdAt
+): CrmObject {
 	const properties: Record<string, string> = {};
 	for (const [k, v] of Object.entries(props)) if (v !== null && v !== undefined && v !== '') properties[k] = v;
 	properties.createdate = createdAt;
@@ -120,7 +136,17 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 	const contacts: CrmObject[] = [];
 	const associations: Association[] = [];
 	const companyStage = new Map<string, LifecycleStage>();
-	const sources = ['ORGANIC_SEARCH', 'PAID_SEARCH', 'EMAIL_MARKETING', 'SOCIAL_MEDIA', 'REFERRALS', 'OTHER_CAMPAIGNS', 'DIRECT_TRAFFIC', 'OFFLINE', 'PAID_SOCIAL'] as const;
+	const sources = [
+		'ORGANIC_SEARCH',
+		'PAID_SEARCH',
+		'EMAIL_MARKETING',
+		'SOCIAL_MEDIA',
+		'REFERRALS',
+		'OTHER_CAMPAIGNS',
+		'DIRECT_TRAFFIC',
+		'OFFLINE',
+		'PAID_SOCIAL'
+	] as const;
 	const dormant = new Set(world.anomalies.filter((a) => a.kind === 'dormant').flatMap((a) => a.personIds));
 	for (const p of people) {
 		const company = companyById.get(crmCompanyId(p))!;
@@ -134,11 +160,24 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 					: stage === 'subscriber'
 						? ''
 						: stage === 'lead'
-							? r.weighted<LeadStatus>([['NEW', 4], ['OPEN', 3], ['ATTEMPTED_TO_CONTACT', 3], ['BAD_TIMING', 1], ['UNQUALIFIED', 1]])
+							? r.weighted<LeadStatus>([
+									['NEW', 4],
+									['OPEN', 3],
+									['ATTEMPTED_TO_CONTACT', 3],
+									['BAD_TIMING', 1],
+									['UNQUALIFIED', 1]
+								])
 							: stage === 'marketingqualifiedlead'
-								? r.weighted<LeadStatus>([['OPEN', 3], ['IN_PROGRESS', 2], ['ATTEMPTED_TO_CONTACT', 2]])
+								? r.weighted<LeadStatus>([
+										['OPEN', 3],
+										['IN_PROGRESS', 2],
+										['ATTEMPTED_TO_CONTACT', 2]
+									])
 								: stage === 'salesqualifiedlead'
-									? r.weighted<LeadStatus>([['IN_PROGRESS', 3], ['CONNECTED', 2]])
+									? r.weighted<LeadStatus>([
+											['IN_PROGRESS', 3],
+											['CONNECTED', 2]
+										])
 									: stage === 'opportunity'
 										? 'OPEN_DEAL'
 										: 'CONNECTED';
@@ -166,7 +205,8 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 		};
 		// hs_lifecyclestage_<stage>_date for every stage passed, spread between creation and last modification.
 		const span = Date.parse(modified) - Date.parse(created);
-		for (let i = 0; i <= stageIdx; i++) props[`hs_lifecyclestage_${STAGE_ORDER[i]}_date`] = new Date(Date.parse(created) + Math.floor((span * i) / (stageIdx + 1))).toISOString();
+		for (let i = 0; i <= stageIdx; i++)
+			props[`hs_lifecyclestage_${STAGE_ORDER[i]}_date`] = new Date(Date.parse(created) + Math.floor((span * i) / (stageIdx + 1))).toISOString();
 		contacts.push(crm(p.id, created, props, 'lastmodifieddate', modified));
 		associations.push(assoc('contacts', p.id, 'companies', company.id));
 		const prev = companyStage.get(company.id);
@@ -232,7 +272,11 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 		...people.filter((p) => p.stage === 'customer' && !p.previous).map((p) => [p, 'won'] as const),
 		...people.filter((p) => (p.stage === 'sql' || p.stage === 'lead') && !p.previous).map((p) => [p, 'lost'] as const)
 	];
-	const picks = [...dealPeople.filter(([, k]) => k === 'open'), ...r.shuffle(dealPeople.filter(([, k]) => k === 'won')).slice(0, 40), ...r.shuffle(dealPeople.filter(([, k]) => k === 'lost')).slice(0, 25)].slice(0, 150);
+	const picks = [
+		...dealPeople.filter(([, k]) => k === 'open'),
+		...r.shuffle(dealPeople.filter(([, k]) => k === 'won')).slice(0, 40),
+		...r.shuffle(dealPeople.filter(([, k]) => k === 'lost')).slice(0, 25)
+	].slice(0, 150);
 	picks.sort(([a], [b]) => Number(a.id) - Number(b.id));
 	const PLANS = ['Starter plan', 'Growth plan', 'Enterprise plan', 'Platform expansion', 'Pilot'];
 	for (const [p, kind] of picks) {
@@ -240,23 +284,30 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 		const id = String(HUBSPOT_ID_BASE.deals + deals.length);
 		const createdAt = later(p.createdAt, isoPlus(epoch, -r.int(20, 300) * DAY_MS));
 		const stage = kind === 'open' ? r.pick(openStages) : kind === 'won' ? 'closedwon' : 'closedlost';
-		const closedate = kind === 'open' ? isoPlus(epoch.slice(0, 10) + 'T00:00:00.000Z', r.int(7, 120) * DAY_MS) : later(createdAt, isoPlus(epoch, -r.int(1, 19) * DAY_MS));
+		const closedate =
+			kind === 'open' ? isoPlus(epoch.slice(0, 10) + 'T00:00:00.000Z', r.int(7, 120) * DAY_MS) : later(createdAt, isoPlus(epoch, -r.int(1, 19) * DAY_MS));
 		const amount = Math.round((company.employees < 200 ? r.int(6, 30) : company.employees < 2000 ? r.int(20, 90) : r.int(60, 300)) * 1000);
 		const owner = company.ownerId ?? (p.ownerId && aes.includes(p.ownerId) ? p.ownerId : r.pick(aes));
 		deals.push(
-			crm(id, createdAt, {
-				dealname: `${company.name} – ${r.pick(PLANS)}`,
-				pipeline: 'default',
-				dealstage: stage,
-				amount: String(amount),
-				closedate,
-				dealtype: kind === 'won' && r.chance(0.3) ? 'existingbusiness' : 'newbusiness',
-				hubspot_owner_id: owner,
-				hs_priority: r.pick(['low', 'medium', 'high']),
-				hs_is_closed_won: stage === 'closedwon' ? 'true' : 'false',
-				closed_lost_reason: stage === 'closedlost' ? r.pick(['Went with a competitor', 'No budget', 'Timing: revisit next year', 'No decision']) : null,
-				closed_won_reason: stage === 'closedwon' ? r.pick(['Best fit for the RevOps team', 'Price', 'Integrations']) : null
-			}, 'hs_lastmodifieddate', kind === 'open' ? createdAt : closedate)
+			crm(
+				id,
+				createdAt,
+				{
+					dealname: `${company.name} – ${r.pick(PLANS)}`,
+					pipeline: 'default',
+					dealstage: stage,
+					amount: String(amount),
+					closedate,
+					dealtype: kind === 'won' && r.chance(0.3) ? 'existingbusiness' : 'newbusiness',
+					hubspot_owner_id: owner,
+					hs_priority: r.pick(['low', 'medium', 'high']),
+					hs_is_closed_won: stage === 'closedwon' ? 'true' : 'false',
+					closed_lost_reason: stage === 'closedlost' ? r.pick(['Went with a competitor', 'No budget', 'Timing: revisit next year', 'No decision']) : null,
+					closed_won_reason: stage === 'closedwon' ? r.pick(['Best fit for the RevOps team', 'Price', 'Integrations']) : null
+				},
+				'hs_lastmodifieddate',
+				kind === 'open' ? createdAt : closedate
+			)
 		);
 		associations.push(assoc('deals', id, 'contacts', p.id), assoc('deals', id, 'companies', company.id));
 		const colleague = people.find((q) => q.companyId === p.companyId && q.id !== p.id && !q.previous);
@@ -269,7 +320,15 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 	const emails: CrmObject[] = [];
 	const meetings: CrmObject[] = [];
 	const callRows: CrmObject[] = [];
-	const engage = (rows: CrmObject[], base: number, type: 'tasks' | 'notes' | 'emails' | 'meetings' | 'calls', at: string, props: Record<string, string | null | undefined>, p: Person | null, companyId: string | null) => {
+	const engage = (
+		rows: CrmObject[],
+		base: number,
+		type: 'tasks' | 'notes' | 'emails' | 'meetings' | 'calls',
+		at: string,
+		props: Record<string, string | null | undefined>,
+		p: Person | null,
+		companyId: string | null
+	) => {
 		const id = String(base + rows.length);
 		const created = at > epoch ? epoch : at;
 		rows.push(crm(id, created, { hs_timestamp: at, ...props }));
@@ -280,32 +339,62 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 	const byId = new Map(world.people.map((p) => [p.id, p]));
 	const ownerOf = (p: Person) => p.ownerId ?? r.pick(aes);
 	// Tasks: follow-ups for ~200 contacts; open ones may be due after the epoch.
-	for (const p of r.shuffle(people.filter((q) => !q.previous && q.emailStatus !== 'opted_out')).slice(0, 200).sort((a, b) => Number(a.id) - Number(b.id))) {
+	for (const p of r
+		.shuffle(people.filter((q) => !q.previous && q.emailStatus !== 'opted_out'))
+		.slice(0, 200)
+		.sort((a, b) => Number(a.id) - Number(b.id))) {
 		const open = r.chance(0.55);
 		const due = open ? isoPlus(epoch, r.int(-10, 14) * DAY_MS) : isoPlus(epoch, -r.int(5, 120) * DAY_MS);
 		const type = r.pick(['TODO', 'CALL', 'EMAIL'] as const);
-		engage(tasks, HUBSPOT_ID_BASE.tasks, 'tasks', due, {
-			hs_task_subject: type === 'CALL' ? `Call ${p.firstName} ${p.lastName}` : type === 'EMAIL' ? `Email ${p.firstName} a recap` : `Follow up with ${p.firstName} ${p.lastName}`,
-			hs_task_body: `Re: ${companyById.get(p.companyId)!.name}`,
-			hs_task_status: open ? r.pick(['NOT_STARTED', 'NOT_STARTED', 'IN_PROGRESS', 'WAITING'] as const) : 'COMPLETED',
-			hs_task_priority: r.pick(['LOW', 'MEDIUM', 'HIGH'] as const),
-			hs_task_type: type,
-			hubspot_owner_id: ownerOf(p)
-		}, p, p.companyId);
+		engage(
+			tasks,
+			HUBSPOT_ID_BASE.tasks,
+			'tasks',
+			due,
+			{
+				hs_task_subject:
+					type === 'CALL'
+						? `Call ${p.firstName} ${p.lastName}`
+						: type === 'EMAIL'
+							? `Email ${p.firstName} a recap`
+							: `Follow up with ${p.firstName} ${p.lastName}`,
+				hs_task_body: `Re: ${companyById.get(p.companyId)!.name}`,
+				hs_task_status: open ? r.pick(['NOT_STARTED', 'NOT_STARTED', 'IN_PROGRESS', 'WAITING'] as const) : 'COMPLETED',
+				hs_task_priority: r.pick(['LOW', 'MEDIUM', 'HIGH'] as const),
+				hs_task_type: type,
+				hubspot_owner_id: ownerOf(p)
+			},
+			p,
+			p.companyId
+		);
 	}
 	// Notes: ~300 call / research notes.
 	const NOTE_TEXT = [
-		(p: Person, c: string) => `Discovery call with ${p.firstName}: ${c} is reviewing its sales tooling this half; wants pricing for the ${p.function === 'Sales' ? 'sales' : 'ops'} team.`,
+		(p: Person, c: string) =>
+			`Discovery call with ${p.firstName}: ${c} is reviewing its sales tooling this half; wants pricing for the ${p.function === 'Sales' ? 'sales' : 'ops'} team.`,
 		(p: Person, c: string) => `${p.firstName} asked for a case study from a company like ${c}. Sent two links.`,
 		(p: Person) => `Left voicemail for ${p.firstName}; will try again next week.`,
 		(p: Person, c: string) => `${c} renewal with the current vendor is in Q3; ${p.firstName} is the champion.`
 	];
-	for (const p of r.shuffle(people).slice(0, 300).sort((a, b) => Number(a.id) - Number(b.id))) {
+	for (const p of r
+		.shuffle(people)
+		.slice(0, 300)
+		.sort((a, b) => Number(a.id) - Number(b.id))) {
 		const company = companyById.get(crmCompanyId(p))!;
-		engage(notes, HUBSPOT_ID_BASE.notes, 'notes', isoPlus(p.lastActivityAt ?? p.createdAt, -r.int(0, 20) * DAY_MS) < p.createdAt ? p.createdAt : isoPlus(p.lastActivityAt ?? p.createdAt, -r.int(0, 20) * DAY_MS), {
-			hs_note_body: r.pick(NOTE_TEXT)(p, company.name),
-			hubspot_owner_id: ownerOf(p)
-		}, p, company.id);
+		engage(
+			notes,
+			HUBSPOT_ID_BASE.notes,
+			'notes',
+			isoPlus(p.lastActivityAt ?? p.createdAt, -r.int(0, 20) * DAY_MS) < p.createdAt
+				? p.createdAt
+				: isoPlus(p.lastActivityAt ?? p.createdAt, -r.int(0, 20) * DAY_MS),
+			{
+				hs_note_body: r.pick(NOTE_TEXT)(p, company.name),
+				hubspot_owner_id: ownerOf(p)
+			},
+			p,
+			company.id
+		);
 	}
 	// Email history: outbound sequence emails (bounced ones BOUNCED) and some replies, ~600.
 	for (const p of people.filter((q) => q.enrollment && !q.previous)) {
@@ -317,29 +406,45 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 			const at = isoPlus(e.enrolledAt, k * seq.intervalDays * DAY_MS + 3600_000);
 			if (at > epoch) break;
 			const bounced = p.emailStatus === 'bounced';
-			engage(emails, HUBSPOT_ID_BASE.emails, 'emails', at, {
-				hs_email_subject: k === 0 ? `${companyById.get(p.companyId)!.name} + salesgym` : `Re: ${companyById.get(p.companyId)!.name} + salesgym`,
-				hs_email_text: `Hi ${p.firstName}, ${k === 0 ? 'teams like yours use salesgym to ramp reps faster.' : 'following up on my last note.'} — ${sender.firstName}`,
-				hs_email_direction: 'EMAIL',
-				hs_email_status: bounced ? 'BOUNCED' : 'SENT',
-				hs_email_from_email: sender.email,
-				hs_email_to_email: p.workEmail,
-				hubspot_owner_id: sender.id
-			}, p, p.companyId);
+			engage(
+				emails,
+				HUBSPOT_ID_BASE.emails,
+				'emails',
+				at,
+				{
+					hs_email_subject: k === 0 ? `${companyById.get(p.companyId)!.name} + salesgym` : `Re: ${companyById.get(p.companyId)!.name} + salesgym`,
+					hs_email_text: `Hi ${p.firstName}, ${k === 0 ? 'teams like yours use salesgym to ramp reps faster.' : 'following up on my last note.'} — ${sender.firstName}`,
+					hs_email_direction: 'EMAIL',
+					hs_email_status: bounced ? 'BOUNCED' : 'SENT',
+					hs_email_from_email: sender.email,
+					hs_email_to_email: p.workEmail,
+					hubspot_owner_id: sender.id
+				},
+				p,
+				p.companyId
+			);
 			if (bounced) break;
 		}
 		if (e.state === 'finished' && r.chance(0.35)) {
 			const at = isoPlus(e.enrolledAt, (sent * seq.intervalDays + 1) * DAY_MS);
 			if (at <= epoch)
-				engage(emails, HUBSPOT_ID_BASE.emails, 'emails', at, {
-					hs_email_subject: `Re: ${companyById.get(p.companyId)!.name} + salesgym`,
-					hs_email_text: r.pick(['Thanks, happy to chat next week.', 'Not a priority right now, check back in Q3.', 'Can you send pricing?']),
-					hs_email_direction: 'INCOMING_EMAIL',
-					hs_email_status: 'SENT',
-					hs_email_from_email: p.workEmail,
-					hs_email_to_email: sender.email,
-					hubspot_owner_id: sender.id
-				}, p, p.companyId);
+				engage(
+					emails,
+					HUBSPOT_ID_BASE.emails,
+					'emails',
+					at,
+					{
+						hs_email_subject: `Re: ${companyById.get(p.companyId)!.name} + salesgym`,
+						hs_email_text: r.pick(['Thanks, happy to chat next week.', 'Not a priority right now, check back in Q3.', 'Can you send pricing?']),
+						hs_email_direction: 'INCOMING_EMAIL',
+						hs_email_status: 'SENT',
+						hs_email_from_email: p.workEmail,
+						hs_email_to_email: sender.email,
+						hubspot_owner_id: sender.id
+					},
+					p,
+					p.companyId
+				);
 		}
 	}
 	// Meetings: every world meeting with a HubSpot invitee (booked through Calendly).
@@ -374,18 +479,68 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 
 	// ---- templates (tokens as HubSpot renders them) ----
 	const T: [string, string, string, string][] = [
-		['Cold intro – RevOps', 'Prospecting', 'Ramp time at {{ company.name }}', 'Hi {{ contact.firstname | default("there") }},\n\nTeams like {{ company.name }} cut rep ramp time by a third with salesgym. Worth 20 minutes?\n\n{{ sender.firstname }}'],
-		['Demo follow-up', 'Follow-up', 'Recap: salesgym demo for {{ company.name }}', 'Hi {{ contact.firstname }},\n\nThanks for your time today. As promised, the recap and next steps are below.\n\n{{ sender.firstname }} {{ sender.lastname }}'],
-		['Meeting request', 'Prospecting', 'Quick question, {{ contact.firstname }}', 'Hi {{ contact.firstname | default("there") }},\n\nAre you the right person to talk to about sales onboarding at {{ company.name }}? Here is my calendar: {{ sender.meetings_link }}\n\n{{ sender.firstname }}'],
-		['Re-engage – bad timing', 'Re-engagement', 'Checking back in', 'Hi {{ contact.firstname }},\n\nYou mentioned the timing was off last quarter. Has anything changed at {{ company.name }}?\n\n{{ sender.firstname }}'],
-		['No-show rebook', 'Follow-up', 'Sorry we missed you', 'Hi {{ contact.firstname }},\n\nLooks like we missed each other. Pick a new time here: {{ sender.meetings_link }}\n\n{{ sender.firstname }}'],
-		['Champion moved', 'Re-engagement', 'Congrats on the new role, {{ contact.firstname }}', 'Hi {{ contact.firstname }},\n\nCongrats on joining {{ company.name }}! Would salesgym help your new team as it did the last one?\n\n{{ sender.firstname }}'],
-		['Pricing overview', 'Sales', 'salesgym pricing for {{ company.name }}', 'Hi {{ contact.firstname }},\n\nAttached is pricing for a team of {{ company.numberofemployees }}.\n\n{{ sender.firstname }}'],
-		['Closed-lost revival', 'Re-engagement', 'A lot has changed since {{ deal.closedate }}', 'Hi {{ contact.firstname }},\n\nWe spoke last year about {{ deal.dealname }}. We have shipped what was missing; open to a fresh look?\n\n{{ sender.firstname }}']
+		[
+			'Cold intro – RevOps',
+			'Prospecting',
+			'Ramp time at {{ company.name }}',
+			'Hi {{ contact.firstname | default("there") }},\n\nTeams like {{ company.name }} cut rep ramp time by a third with salesgym. Worth 20 minutes?\n\n{{ sender.firstname }}'
+		],
+		[
+			'Demo follow-up',
+			'Follow-up',
+			'Recap: salesgym demo for {{ company.name }}',
+			'Hi {{ contact.firstname }},\n\nThanks for your time today. As promised, the recap and next steps are below.\n\n{{ sender.firstname }} {{ sender.lastname }}'
+		],
+		[
+			'Meeting request',
+			'Prospecting',
+			'Quick question, {{ contact.firstname }}',
+			'Hi {{ contact.firstname | default("there") }},\n\nAre you the right person to talk to about sales onboarding at {{ company.name }}? Here is my calendar: {{ sender.meetings_link }}\n\n{{ sender.firstname }}'
+		],
+		[
+			'Re-engage – bad timing',
+			'Re-engagement',
+			'Checking back in',
+			'Hi {{ contact.firstname }},\n\nYou mentioned the timing was off last quarter. Has anything changed at {{ company.name }}?\n\n{{ sender.firstname }}'
+		],
+		[
+			'No-show rebook',
+			'Follow-up',
+			'Sorry we missed you',
+			'Hi {{ contact.firstname }},\n\nLooks like we missed each other. Pick a new time here: {{ sender.meetings_link }}\n\n{{ sender.firstname }}'
+		],
+		[
+			'Champion moved',
+			'Re-engagement',
+			'Congrats on the new role, {{ contact.firstname }}',
+			'Hi {{ contact.firstname }},\n\nCongrats on joining {{ company.name }}! Would salesgym help your new team as it did the last one?\n\n{{ sender.firstname }}'
+		],
+		[
+			'Pricing overview',
+			'Sales',
+			'salesgym pricing for {{ company.name }}',
+			'Hi {{ contact.firstname }},\n\nAttached is pricing for a team of {{ company.numberofemployees }}.\n\n{{ sender.firstname }}'
+		],
+		[
+			'Closed-lost revival',
+			'Re-engagement',
+			'A lot has changed since {{ deal.closedate }}',
+			'Hi {{ contact.firstname }},\n\nWe spoke last year about {{ deal.dealname }}. We have shipped what was missing; open to a fresh look?\n\n{{ sender.firstname }}'
+		]
 	];
 	const templates: Template[] = T.map(([name, folder, subject, body], i) => {
 		const at = isoPlus(epoch, -(200 - i * 11) * DAY_MS);
-		return { id: String(HUBSPOT_ID_BASE.templates + i), name, folder, subject, body, ownerId: i % 2 ? '1003' : '1012', createdAt: at, updatedAt: at, archived: false };
+		return {
+			id: String(HUBSPOT_ID_BASE.templates + i),
+			name,
+			folder,
+			subject,
+			body,
+			ownerId: i % 2 ? '1003' : '1012',
+			createdAt: at,
+			updatedAt: at,
+			archived: false
+		};
 	});
 
 	const pipelineAt = '2025-01-06T09:00:00.000Z';
@@ -394,7 +549,12 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 			id: 'default',
 			label: 'Sales Pipeline',
 			displayOrder: 0,
-			stages: DEFAULT_PIPELINE_STAGES.map((s, i) => ({ id: s.id, label: s.label, displayOrder: i, metadata: { probability: s.probability, isClosed: s.isClosed } })),
+			stages: DEFAULT_PIPELINE_STAGES.map((s, i) => ({
+				id: s.id,
+				label: s.label,
+				displayOrder: i,
+				metadata: { probability: s.probability, isClosed: s.isClosed }
+			})),
 			createdAt: pipelineAt,
 			updatedAt: pipelineAt,
 			archived: false
@@ -402,7 +562,22 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 	];
 
 	const { next_ids: salesIds, ...sales } = projectSales({ world, owners, contacts, templates });
-	const state: HubSpotState = { contacts, companies, deals, associations, owners, tasks, notes, emails, meetings, templates, pipelines, calls, ...sales, views: [] };
+	const state: HubSpotState = {
+		contacts,
+		companies,
+		deals,
+		associations,
+		owners,
+		tasks,
+		notes,
+		emails,
+		meetings,
+		templates,
+		pipelines,
+		calls,
+		...sales,
+		views: []
+	};
 	const next = (rows: { id: string }[], base: number) => rows.reduce((m, x) => Math.max(m, Number(x.id) + 1), base);
 	return {
 		state,
@@ -437,25 +612,45 @@ const CALL_OUTCOMES = [
  * (`hubspot-calls`), so the other tables do not change. `add` creates each row (in id order) with its
  * contact/company associations; `aes` owns the calls of unowned contacts.
  */
-function projectCalls(world: World, people: Person[], aes: readonly string[], add: (at: string, props: Record<string, string | null | undefined>, p: Person, companyId: string) => void): void {
+function projectCalls(
+	world: World,
+	people: Person[],
+	aes: readonly string[],
+	add: (at: string, props: Record<string, string | null | undefined>, p: Person, companyId: string) => void
+): void {
 	const r = rng('hubspot-calls', world.seed);
 	const pool = people.filter((p) => !p.previous && (p.stage === 'sql' || p.stage === 'opportunity' || p.stage === 'customer') && p.emailStatus !== 'opted_out');
 	const disposition = new Map(CALL_DISPOSITIONS.map(([value, label]) => [label, value]));
-	for (const p of r.shuffle(pool).slice(0, 100).sort((a, b) => Number(a.id) - Number(b.id))) {
+	for (const p of r
+		.shuffle(pool)
+		.slice(0, 100)
+		.sort((a, b) => Number(a.id) - Number(b.id))) {
 		const [status, outcome, min, max] = r.weighted(CALL_OUTCOMES.map((o) => [o, o[4]] as const));
 		const last = p.lastActivityAt ?? world.epoch;
 		const at = isoPlus(last, -r.int(0, 30) * DAY_MS - r.int(0, 8) * 3600_000);
 		const start = at < p.createdAt ? p.createdAt : at;
-		add(start, {
-			hs_call_title: `Call with ${p.firstName} ${p.lastName}`,
-			hs_call_body: status === 'COMPLETED' ? r.pick([`Talked through ramp time for the ${p.function} team; next step: demo.`, `${p.firstName} confirmed budget review next month.`, 'Walked through pricing; sending the recap by email.']) : `${outcome}.`,
-			hs_call_direction: 'OUTBOUND',
-			hs_call_status: status,
-			hs_call_disposition: disposition.get(outcome)!,
-			hs_call_duration: String(r.int(min, max) * 1000),
-			hs_call_to_number: p.phone,
-			hubspot_owner_id: p.ownerId ?? r.pick(aes)
-		}, p, p.companyId);
+		add(
+			start,
+			{
+				hs_call_title: `Call with ${p.firstName} ${p.lastName}`,
+				hs_call_body:
+					status === 'COMPLETED'
+						? r.pick([
+								`Talked through ramp time for the ${p.function} team; next step: demo.`,
+								`${p.firstName} confirmed budget review next month.`,
+								'Walked through pricing; sending the recap by email.'
+							])
+						: `${outcome}.`,
+				hs_call_direction: 'OUTBOUND',
+				hs_call_status: status,
+				hs_call_disposition: disposition.get(outcome)!,
+				hs_call_duration: String(r.int(min, max) * 1000),
+				hs_call_to_number: p.phone,
+				hubspot_owner_id: p.ownerId ?? r.pick(aes)
+			},
+			p,
+			p.companyId
+		);
 	}
 }
 
@@ -486,7 +681,12 @@ const OWNED: readonly HubSpotTable[] = ['contacts', 'companies', 'deals', 'tasks
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState & { tables: HubSpotState } {
 	const base = baseProjection(init.seed);
 	const fx = parseFixtures('hubspot', HubSpotFixture, init.fixtures, 'brackets');
-	const merged = mergeFixtureRows<{ id: string }>(HUBSPOT_TABLES, base.state as unknown as Record<string, { id: string }[]>, fx as Record<string, { id: string }[] | undefined>, (_t, row) => row.id);
+	const merged = mergeFixtureRows<{ id: string }>(
+		HUBSPOT_TABLES,
+		base.state as unknown as Record<string, { id: string }[]>,
+		fx as Record<string, { id: string }[] | undefined>,
+		(_t, row) => row.id
+	);
 	const state = merged.tables as Record<HubSpotTable, { id: string }[]>;
 	const next_ids = { ...base.next_ids };
 	for (const table of HUBSPOT_TABLES) {
@@ -508,10 +708,15 @@ export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialS
 	fx.associations?.forEach((a, i) => {
 		const typeId = ASSOCIATION_TYPE_IDS[`${a.fromObjectType}→${a.toObjectType}` as keyof typeof ASSOCIATION_TYPE_IDS];
 		if (a.associationCategory === 'HUBSPOT_DEFINED' && typeId !== a.associationTypeId)
-			throw new Error(`fixtures.hubspot.associations[${i}].associationTypeId: ${a.associationTypeId} is not the HUBSPOT_DEFINED type of ${a.fromObjectType}→${a.toObjectType} (${typeId ?? 'none'})`);
-		if (a.id !== `${a.associationTypeId}:${a.fromObjectId}:${a.toObjectId}`) throw new Error(`fixtures.hubspot.associations[${i}].id: must be "${a.associationTypeId}:${a.fromObjectId}:${a.toObjectId}"`);
-		if (!ids[a.fromObjectType].has(a.fromObjectId)) throw new Error(`fixtures.hubspot.associations[${i}].fromObjectId: ${a.fromObjectType} ${a.fromObjectId} does not exist`);
-		if (!ids[a.toObjectType].has(a.toObjectId)) throw new Error(`fixtures.hubspot.associations[${i}].toObjectId: ${a.toObjectType} ${a.toObjectId} does not exist`);
+			throw new Error(
+				`fixtures.hubspot.associations[${i}].associationTypeId: ${a.associationTypeId} is not the HUBSPOT_DEFINED type of ${a.fromObjectType}→${a.toObjectType} (${typeId ?? 'none'})`
+			);
+		if (a.id !== `${a.associationTypeId}:${a.fromObjectId}:${a.toObjectId}`)
+			throw new Error(`fixtures.hubspot.associations[${i}].id: must be "${a.associationTypeId}:${a.fromObjectId}:${a.toObjectId}"`);
+		if (!ids[a.fromObjectType].has(a.fromObjectId))
+			throw new Error(`fixtures.hubspot.associations[${i}].fromObjectId: ${a.fromObjectType} ${a.fromObjectId} does not exist`);
+		if (!ids[a.toObjectType].has(a.toObjectId))
+			throw new Error(`fixtures.hubspot.associations[${i}].toObjectId: ${a.toObjectType} ${a.toObjectId} does not exist`);
 	});
 	fx.deals?.forEach((d, i) => {
 		const stage = d.properties.dealstage;
@@ -527,7 +732,9 @@ export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialS
 			const other = emails.get(email);
 			if (other !== undefined) {
 				const i = fx.contacts.findIndex((f) => f.id === c.id || f.id === other);
-				throw new Error(`fixtures.hubspot.contacts[${i}].properties.email: ${email} is already the email of contact ${fx.contacts[i]?.id === c.id ? other : c.id}`);
+				throw new Error(
+					`fixtures.hubspot.contacts[${i}].properties.email: ${email} is already the email of contact ${fx.contacts[i]?.id === c.id ? other : c.id}`
+				);
 			}
 			emails.set(email, c.id);
 		}
@@ -565,11 +772,13 @@ function checkSalesFixtures(fx: HubSpotFixture, state: HubSpotState, ownerIds: R
 		if (!ownerIds.has(b.ownerId)) fail(`inboxes[${i}].ownerId`, `owner ${b.ownerId} does not exist`);
 	});
 	const live = new Map<string, string>();
-	for (const e of state.sequence_enrollments) if (e.state === 'ACTIVE' || e.state === 'PAUSED') live.set(e.contactId, live.has(e.contactId) ? `${live.get(e.contactId)},${e.id}` : e.id);
+	for (const e of state.sequence_enrollments)
+		if (e.state === 'ACTIVE' || e.state === 'PAUSED') live.set(e.contactId, live.has(e.contactId) ? `${live.get(e.contactId)},${e.id}` : e.id);
 	fx.sequence_enrollments?.forEach((e, i) => {
 		if (!sequences.has(e.sequenceId)) fail(`sequence_enrollments[${i}].sequenceId`, `sequences ${e.sequenceId} does not exist`);
 		if (!contacts.has(e.contactId)) fail(`sequence_enrollments[${i}].contactId`, `contacts ${e.contactId} does not exist`);
 		if (!ownerIds.has(e.userId)) fail(`sequence_enrollments[${i}].userId`, `owner ${e.userId} does not exist`);
-		if (live.get(e.contactId)?.includes(',')) fail(`sequence_enrollments[${i}].contactId`, `contact ${e.contactId} would be enrolled in more than one sequence (${live.get(e.contactId)})`);
+		if (live.get(e.contactId)?.includes(','))
+			fail(`sequence_enrollments[${i}].contactId`, `contact ${e.contactId} would be enrolled in more than one sequence (${live.get(e.contactId)})`);
 	});
 }

@@ -9,7 +9,10 @@ const context = {
 
 describe('personalization tokens', () => {
 	it('resolves contact, associated company and sender tokens (whitespace and case tolerant)', () => {
-		const r = resolveTokens('Hi {{ contact.firstname }}, {{company.name}} has {{ Company.NumberOfEmployees }} people. {{ sender.firstname }} {{ sender.lastname }}', context);
+		const r = resolveTokens(
+			'Hi {{ contact.firstname }}, {{company.name}} has {{ Company.NumberOfEmployees }} people. {{ sender.firstname }} {{ sender.lastname }}',
+			context
+		);
 		expect(r).toEqual({ text: 'Hi Priya, Cobalt Pay has 120 people. Maya Patel', missing: [] });
 	});
 

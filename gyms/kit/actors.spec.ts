@@ -22,7 +22,12 @@ const get = (gym: Gym, path: string) => gym.handle({ method: 'GET', path, query:
 let n = 0;
 function fourGyms(): Gym[] {
 	n++;
-	return [createHubSpotGym(new HubSpotDb(`actors-h-${n}`)), createOutreachGym(new OutreachDb(`actors-o-${n}`)), createCalendlyGym(new CalendlyDb(`actors-c-${n}`)), createSalesNavGym(new SalesNavDb(`actors-s-${n}`))];
+	return [
+		createHubSpotGym(new HubSpotDb(`actors-h-${n}`)),
+		createOutreachGym(new OutreachDb(`actors-o-${n}`)),
+		createCalendlyGym(new CalendlyDb(`actors-c-${n}`)),
+		createSalesNavGym(new SalesNavDb(`actors-s-${n}`))
+	];
 }
 
 describe('blueprint actors', () => {
@@ -51,7 +56,15 @@ describe('the acting user (RunInit.actor → RunMeta.actor → GET /me)', () => 
 			expect([gym.name, res.status, res.body]).toEqual([
 				gym.name,
 				200,
-				{ id: '1001', email: 'maya.patel@salesgym.io', firstName: 'Maya', lastName: 'Patel', role: 'sdr', title: 'Sales Development Representative', timeZone: 'America/New_York' }
+				{
+					id: '1001',
+					email: 'maya.patel@salesgym.io',
+					firstName: 'Maya',
+					lastName: 'Patel',
+					role: 'sdr',
+					title: 'Sales Development Representative',
+					timeZone: 'America/New_York'
+				}
 			]);
 		}
 	});
@@ -71,9 +84,16 @@ describe('the acting user (RunInit.actor → RunMeta.actor → GET /me)', () => 
 	it('GET /me before any run is the gym’s 409; another method is its 405', async () => {
 		const [hub, out, cal, sn] = fourGyms();
 		expect((await get(hub!, '/me')).body).toMatchObject({ status: 'error', category: 'CONFLICT' });
-		expect((await get(out!, '/me')).body).toEqual({ errors: [{ id: 'conflict', title: 'Conflict', detail: 'No run is initialized: POST /__salesgym/run first.' }] });
+		expect((await get(out!, '/me')).body).toEqual({
+			errors: [{ id: 'conflict', title: 'Conflict', detail: 'No run is initialized: POST /__salesgym/run first.' }]
+		});
 		expect((await get(cal!, '/me')).status).toBe(409);
-		expect((await get(sn!, '/me')).body).toEqual({ status: 409, serviceErrorCode: 0, code: 'CONFLICT', message: 'No run is initialized: POST /__salesgym/run first.' });
+		expect((await get(sn!, '/me')).body).toEqual({
+			status: 409,
+			serviceErrorCode: 0,
+			code: 'CONFLICT',
+			message: 'No run is initialized: POST /__salesgym/run first.'
+		});
 		const post = await sn!.handle({ method: 'POST', path: '/me', query: new URLSearchParams(), body: undefined });
 		expect(post).toEqual({ status: 405, body: { status: 405, serviceErrorCode: 0, code: 'METHOD_NOT_ALLOWED', message: 'POST is not allowed on /me' } });
 	});

@@ -48,7 +48,13 @@ export interface MergedFixtures<R> {
  * @param keyOf the primary key of a row of `table` as a string.
  * @param compare order of a table that got fixture rows (default: seed order, then new rows).
  */
-export function mergeFixtureRows<R>(tables: readonly string[], base: Readonly<Record<string, R[]>>, fixtures: Readonly<Record<string, readonly R[] | undefined>>, keyOf: (table: string, row: R) => string, compare?: (table: string) => ((a: R, b: R) => number) | undefined): MergedFixtures<R> {
+export function mergeFixtureRows<R>(
+	tables: readonly string[],
+	base: Readonly<Record<string, R[]>>,
+	fixtures: Readonly<Record<string, readonly R[] | undefined>>,
+	keyOf: (table: string, row: R) => string,
+	compare?: (table: string) => ((a: R, b: R) => number) | undefined
+): MergedFixtures<R> {
 	const out: Record<string, R[]> = { ...base };
 	const index = new Map<string, number>();
 	for (const t of tables) {

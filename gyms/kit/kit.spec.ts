@@ -37,7 +37,10 @@ const TOY_ERRORS: ErrorAdapter = {
 	badRequest: (m) => new ToyError(400, 'bad', m),
 	invalidBody: (e) => new ToyError(422, 'invalid', zodMessage(e)),
 	noRun: () => new ToyError(409, 'no_run', 'no run'),
-	respond: (err, headers) => (err instanceof ToyError ? { status: err.status, body: { code: err.code, message: err.message }, headers } : { status: 500, body: { code: 'internal', message: String(err) }, headers }),
+	respond: (err, headers) =>
+		err instanceof ToyError
+			? { status: err.status, body: { code: err.code, message: err.message }, headers }
+			: { status: 500, body: { code: 'internal', message: String(err) }, headers },
 	headers: (_req, meta) => ({ 'x-toy-seq': String(meta?.seq ?? -1) })
 };
 const Item = z.strictObject({ id: z.string().describe('id'), name: z.string().min(1).describe('name') });
@@ -76,7 +79,8 @@ function toyGym(dbName: string, order: RunOrder) {
 			}
 		]
 	});
-	const call = (method: string, path: string, body?: unknown, bodyError?: string) => gym.handle({ method, path, query: new URLSearchParams(), body, ...(bodyError ? { bodyError } : {}) } satisfies ApiRequest);
+	const call = (method: string, path: string, body?: unknown, bodyError?: string) =>
+		gym.handle({ method, path, query: new URLSearchParams(), body, ...(bodyError ? { bodyError } : {}) } satisfies ApiRequest);
 	return { gym, db, call };
 }
 const init = (run_id = 'r') => ({ run_id, task_id: null, seed: 1, clock: '2026-03-02T14:30:00.000Z' });
@@ -98,7 +102,10 @@ describe('router', () => {
 		expect(await call('DELETE', '/items/1')).toEqual({ status: 405, body: { code: 'method', message: 'DELETE /items/1' }, headers: { 'x-toy-seq': '0' } });
 		expect((await call('GET', '/items/%E0%A4%A')).body).toEqual({ code: 'bad', message: 'malformed path segment "%E0%A4%A"' });
 		expect((await call('POST', '/items', undefined, 'body is not valid JSON')).body).toEqual({ code: 'bad', message: 'body is not valid JSON' });
-		expect(await call('POST', '/items', { nam: 'x' })).toMatchObject({ status: 422, body: { code: 'invalid', message: 'name: Invalid input: expected string, received undefined; Unrecognized key: "nam"' } });
+		expect(await call('POST', '/items', { nam: 'x' })).toMatchObject({
+			status: 422,
+			body: { code: 'invalid', message: 'name: Invalid input: expected string, received undefined; Unrecognized key: "nam"' }
+		});
 	});
 });
 
@@ -112,8 +119,13 @@ describe('write protocol (kit/write.ts)', () => {
 		expect(await call('POST', '/items', { name: 'two' })).toMatchObject({ status: 201, body: { id: '2' } });
 		const exp = await gym.exportState();
 		expect(exp.meta).toMatchObject({ clock: '2026-03-02T14:30:01.000Z', seq: 1, run_seq: 1, next_ids: { items: 3 } });
-		expect(exp.events).toEqual([{ seq: 1, run_seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'toy', method: 'POST', path: '/items', status: 201, entity: 'items', id: '2' }]);
-		expect(exp.tables.items).toEqual([{ id: '1', name: 'one' }, { id: '2', name: 'two' }]);
+		expect(exp.events).toEqual([
+			{ seq: 1, run_seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'toy', method: 'POST', path: '/items', status: 201, entity: 'items', id: '2' }
+		]);
+		expect(exp.tables.items).toEqual([
+			{ id: '1', name: 'one' },
+			{ id: '2', name: 'two' }
+		]);
 	});
 
 	it('a write before any run is the gym’s 409 and writes nothing', async () => {
@@ -139,7 +151,10 @@ describe('write protocol (kit/write.ts)', () => {
 		expect(fresh.peek()).toBeNull();
 		await b2.call('POST', '/items', { name: 'b2' });
 		await a2.call('POST', '/items', { name: 'a3' });
-		expect([await seqs(a2), await seqs(b2)]).toEqual([[1, 3, 5], [2, 4]]);
+		expect([await seqs(a2), await seqs(b2)]).toEqual([
+			[1, 3, 5],
+			[2, 4]
+		]);
 		expect((await b2.gym.runMeta())?.run_seq).toBe(4);
 		// A reset of the run starts the order again.
 		await Promise.all([a2.gym.reset(init('r2')), b2.gym.reset(init('r2'))]);
@@ -180,7 +195,15 @@ describe('defineGym', () => {
 		await gym.reset({ ...init(), actor: '1004' });
 		expect(await call('GET', '/me')).toEqual({
 			status: 200,
-			body: { id: '1004', email: 'daniel.okafor@salesgym.io', firstName: 'Daniel', lastName: 'Okafor', role: 'ae', title: 'Account Executive', timeZone: 'Europe/London' },
+			body: {
+				id: '1004',
+				email: 'daniel.okafor@salesgym.io',
+				firstName: 'Daniel',
+				lastName: 'Okafor',
+				role: 'ae',
+				title: 'Account Executive',
+				timeZone: 'Europe/London'
+			},
 			headers: { 'x-toy-seq': '0' }
 		});
 		await gym.reset({ ...init(), actor: '1077' });
@@ -196,13 +219,42 @@ describe('fixture merge (kit/fixtures.ts)', () => {
 		expect(fixturePath('toy', [], 'dots')).toBe('fixtures.toy.');
 	});
 	it('replaces rows by key in place, appends new ones, indexes the fixture rows, keeps the seed’s table order', () => {
-		const base = { b: [{ id: '1', v: 0 }], a: [{ id: '1', v: 0 }, { id: '2', v: 0 }] };
-		const m = mergeFixtureRows(['a', 'b'], base, { a: [{ id: '3', v: 1 }, { id: '1', v: 1 }] }, (_t, r) => r.id);
+		const base = {
+			b: [{ id: '1', v: 0 }],
+			a: [
+				{ id: '1', v: 0 },
+				{ id: '2', v: 0 }
+			]
+		};
+		const m = mergeFixtureRows(
+			['a', 'b'],
+			base,
+			{
+				a: [
+					{ id: '3', v: 1 },
+					{ id: '1', v: 1 }
+				]
+			},
+			(_t, r) => r.id
+		);
 		expect(Object.keys(m.tables)).toEqual(['b', 'a']);
-		expect(m.tables.a).toEqual([{ id: '1', v: 1 }, { id: '2', v: 0 }, { id: '3', v: 1 }]);
+		expect(m.tables.a).toEqual([
+			{ id: '1', v: 1 },
+			{ id: '2', v: 0 },
+			{ id: '3', v: 1 }
+		]);
 		expect(m.tables.b).toBe(base.b);
-		expect([...m.index]).toEqual([['a\u00013', 0], ['a\u00011', 1]]);
-		const sorted = mergeFixtureRows(['a'], base, { a: [{ id: '0', v: 1 }] }, (_t, r) => r.id, () => (x, y) => Number(x.id) - Number(y.id));
+		expect([...m.index]).toEqual([
+			['a\u00013', 0],
+			['a\u00011', 1]
+		]);
+		const sorted = mergeFixtureRows(
+			['a'],
+			base,
+			{ a: [{ id: '0', v: 1 }] },
+			(_t, r) => r.id,
+			() => (x, y) => Number(x.id) - Number(y.id)
+		);
 		expect(sorted.tables.a!.map((r) => r.id)).toEqual(['0', '1', '2']);
 	});
 });

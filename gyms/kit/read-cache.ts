@@ -65,7 +65,13 @@ export function trackGenerations(db: Dexie, name = 'salesgym-read-cache'): void 
  * @param keyOf the key of a wire row.
  * @param compare order of `rows`.
  */
-export async function cachedTable<T>(db: Dexie, table: string, toWire: (row: unknown) => T, keyOf: (row: T) => string, compare: (a: T, b: T) => number): Promise<CachedTable<T> | null> {
+export async function cachedTable<T>(
+	db: Dexie,
+	table: string,
+	toWire: (row: unknown) => T,
+	keyOf: (row: T) => string,
+	compare: (a: T, b: T) => number
+): Promise<CachedTable<T> | null> {
 	const state = generations.get(db);
 	if (!state || Dexie.currentTransaction) return null;
 	const hit = state.tables.get(table);

@@ -78,7 +78,11 @@ export type Router<C> = (ctx: C, req: ApiRequest, meta: RunMeta | undefined) => 
  * @param errors the gym's error adapter.
  */
 export function createRouter<C>(routes: readonly Route<C>[], errors: ErrorAdapter): Router<C> {
-	const table: Compiled<C>[] = routes.map((r) => ({ method: r.method, pattern: typeof r.path === 'string' ? compilePath(r.path) : r.path, handler: r.handler }));
+	const table: Compiled<C>[] = routes.map((r) => ({
+		method: r.method,
+		pattern: typeof r.path === 'string' ? compilePath(r.path) : r.path,
+		handler: r.handler
+	}));
 	return async (ctx, req, meta) => {
 		const headers = errors.headers?.(req, meta) ?? {};
 		try {

@@ -62,7 +62,14 @@ export function writer(gym: string, noRun: () => unknown, order: RunOrder = RUN_
 			if (!meta) throw noRun();
 			return { meta, at: meta.clock };
 		},
-		commit: (db, stamp, req, status, entity, ids) => commitRows(db, stamp, req, status, ids.map((id) => ({ entity, id }))),
+		commit: (db, stamp, req, status, entity, ids) =>
+			commitRows(
+				db,
+				stamp,
+				req,
+				status,
+				ids.map((id) => ({ entity, id }))
+			),
 		commitRows
 	};
 }

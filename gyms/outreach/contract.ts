@@ -65,7 +65,9 @@ function toOne<T extends ResourceType>(type: T, what: string) {
 
 /** An optional to-one relationship `{data: {type, id} | null}`. */
 function toOneOrNull<T extends ResourceType>(type: T, what: string) {
-	return z.strictObject({ data: identifier(type).nullable().describe(`resource identifier {type: "${type}", id}, or null`) }).describe(`to-one relationship → ${type} or null: ${what}`);
+	return z
+		.strictObject({ data: identifier(type).nullable().describe(`resource identifier {type: "${type}", id}, or null`) })
+		.describe(`to-one relationship → ${type} or null: ${what}`);
 }
 
 /** Builds a strict JSON:API resource schema. */
@@ -202,7 +204,10 @@ export const Stage = resource(
 	{
 		name: z.string().describe('stage name, e.g. "Interested"'),
 		order: z.number().int().positive().describe('1-based display order'),
-		color: z.string().regex(/^#[0-9a-f]{6}$/).describe('hex colour "#rrggbb"'),
+		color: z
+			.string()
+			.regex(/^#[0-9a-f]{6}$/)
+			.describe('hex colour "#rrggbb"'),
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
@@ -306,7 +311,11 @@ export const SequenceStep = resource(
 		stepType: z.enum(STEP_TYPES).describe('auto_email, manual_email, call, task, LinkedIn or SMS step'),
 		order: z.number().int().positive().describe('1-based position in the sequence'),
 		interval: z.number().int().nonnegative().describe('seconds after the previous step (interval sequences); 0 for the first step'),
-		date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().describe('YYYY-MM-DD send date for date sequences, else null'),
+		date: z
+			.string()
+			.regex(/^\d{4}-\d{2}-\d{2}$/)
+			.nullable()
+			.describe('YYYY-MM-DD send date for date sequences, else null'),
 		displayName: z.string().describe('UI label, e.g. "Step 3 (Call)"'),
 		taskNote: z.string().nullable().describe('instructions shown on the step’s task, null for auto emails'),
 		taskAutoskipDelay: z.number().int().positive().nullable().describe('seconds after which an overdue task is skipped, null = never'),
@@ -442,7 +451,6 @@ export const Task = resource(
 );
 export type Task = z.infer<typeof Task>;
 
-
 // ---------------------------------------------------------------------------------------------- API
 
 /** Path prefix of the Outreach gym API on the page origin; stands for `https://api.outreach.io/api/v2`. */
@@ -455,7 +463,10 @@ export const ErrorObject = z.strictObject({
 	id: z.string().min(1).describe('machine error id, camelCase, e.g. resourceNotFound, validationDuplicateValueError'),
 	title: z.string().min(1).describe('short human title, e.g. "Resource Not Found"'),
 	detail: z.string().describe('human explanation of this occurrence'),
-	source: z.strictObject({ pointer: z.string().describe('JSON pointer into the request body, e.g. /data/attributes/emails') }).optional().describe('the request field at fault (field validation errors)')
+	source: z
+		.strictObject({ pointer: z.string().describe('JSON pointer into the request body, e.g. /data/attributes/emails') })
+		.optional()
+		.describe('the request field at fault (field validation errors)')
 });
 export type ErrorObject = z.infer<typeof ErrorObject>;
 

@@ -47,7 +47,6 @@ export function danglingRefs(tables: Record<string, unknown[]>): string[] {
 	return danglingRefDetails(tables).map((d) => `${d.table}/${d.id} ${d.path} → ${d.targetTable}/${d.targetId}`);
 }
 
-
 /**
  * Rows that stand for world entities: prospects (person: first email, LinkedIn URL, account domain), accounts
  * (company: domain), users (user: email).
@@ -58,16 +57,14 @@ export function worldRefs(tables: Record<string, unknown[]>): WorldRef[] {
 	return [
 		...(t.users ?? []).map((u): WorldRef => ({ table: 'users', id: u.id, kind: 'user', email: u.attributes.email })),
 		...(t.accounts ?? []).map((a): WorldRef => ({ table: 'accounts', id: a.id, kind: 'company', domain: a.attributes.domain })),
-		...(t.prospects ?? []).map(
-			(p): WorldRef => ({
-				table: 'prospects',
-				id: p.id,
-				kind: 'person',
-				...(p.attributes.emails[0] ? { email: p.attributes.emails[0] } : {}),
-				...(p.attributes.linkedInUrl ? { linkedinUrl: p.attributes.linkedInUrl } : {}),
-				...(p.relationships.account.data ? { companyDomain: domains.get(p.relationships.account.data.id) } : {})
-			})
-		)
+		...(t.prospects ?? []).map((p): WorldRef => ({
+			table: 'prospects',
+			id: p.id,
+			kind: 'person',
+			...(p.attributes.emails[0] ? { email: p.attributes.emails[0] } : {}),
+			...(p.attributes.linkedInUrl ? { linkedinUrl: p.attributes.linkedInUrl } : {}),
+			...(p.relationships.account.data ? { companyDomain: domains.get(p.relationships.account.data.id) } : {})
+		}))
 	];
 }
 

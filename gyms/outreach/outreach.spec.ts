@@ -16,8 +16,6 @@ const init = (fixtures?: unknown, run_id = 'r1'): RunInit => ({ run_id, task_id:
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 const count = <T>(xs: T[], f: (x: T) => string) => xs.reduce<Record<string, number>>((m, x) => ((m[f(x)] = (m[f(x)] ?? 0) + 1), m), {});
 
-
-
 describe('outreach schema', () => {
 	it('describes every field (format, unit)', () => {
 		expect(undescribed(OutreachState)).toEqual([]);
@@ -69,7 +67,8 @@ describe('outreach projection', () => {
 		const states = count(tables.sequenceStates, (s) => s.attributes.state);
 		for (const s of SEQUENCE_STATE_STATES) expect(states[s], s).toBeGreaterThan(0);
 		const stepTypes = new Set(tables.sequenceSteps.map((s) => s.attributes.stepType));
-		for (const t of ['auto_email', 'manual_email', 'call', 'task', 'linkedin_send_connection_request', 'linkedin_send_message'] as const) expect(stepTypes.has(t), t).toBe(true);
+		for (const t of ['auto_email', 'manual_email', 'call', 'task', 'linkedin_send_connection_request', 'linkedin_send_message'] as const)
+			expect(stepTypes.has(t), t).toBe(true);
 		expect(STEP_TYPES).toEqual(expect.arrayContaining([...stepTypes]));
 		const mailings = count(tables.mailings, (m) => m.attributes.state);
 		for (const s of ['delivered', 'opened', 'replied', 'bounced', 'failed', 'scheduled', 'drafted'] as const) expect(mailings[s], s).toBeGreaterThan(0);
@@ -106,7 +105,9 @@ describe('outreach projection', () => {
 		// Our touches (sent mailings, completed tasks) never lie after the prospect's last touch.
 		const touched = new Map(tables.prospects.map((p) => [p.id, p.attributes.touchedAt]));
 		const late = [
-			...tables.mailings.filter((m) => m.attributes.deliveredAt && m.attributes.deliveredAt > (touched.get(m.relationships.prospect.data.id) ?? '')).map((m) => `mailing ${m.id}`),
+			...tables.mailings
+				.filter((m) => m.attributes.deliveredAt && m.attributes.deliveredAt > (touched.get(m.relationships.prospect.data.id) ?? ''))
+				.map((m) => `mailing ${m.id}`),
 			...tables.tasks
 				.filter((t) => t.attributes.completedAt && t.relationships.subject.data.type === 'prospect' && t.relationships.sequenceStep.data)
 				.filter((t) => t.attributes.completedAt! > (touched.get(t.relationships.subject.data.id) ?? ''))
@@ -122,7 +123,10 @@ describe('outreach projection', () => {
 				if (a.kind === 'opted_out') expect(p.attributes.optedOut, a.id).toBe(true);
 				if (a.kind === 'bounced') {
 					expect(s?.attributes.state, a.id).toBe('bounced');
-					expect(tables.mailings.some((m) => m.relationships.prospect.data.id === id && m.attributes.state === 'bounced'), a.id).toBe(true);
+					expect(
+						tables.mailings.some((m) => m.relationships.prospect.data.id === id && m.attributes.state === 'bounced'),
+						a.id
+					).toBe(true);
 				}
 				if (a.kind === 'active_in_sequence') expect(s?.attributes.state, a.id).toBe('active');
 				if (a.kind === 'dormant') expect(p.attributes.touchedAt, a.id).toBe(people.get(id)!.lastActivityAt);
@@ -136,7 +140,8 @@ describe('outreach projection', () => {
 	it('no timestamp lies after the epoch except scheduled mailings and tasks due', () => {
 		const late: string[] = [];
 		for (const t of OUTREACH_TABLE_NAMES) {
-			for (const row of tables[t]) for (const [path, v] of timestamps(row)) if (v > world.epoch && !futureOk(t, row, path)) late.push(`${t}/${row.id} ${path} ${v}`);
+			for (const row of tables[t])
+				for (const [path, v] of timestamps(row)) if (v > world.epoch && !futureOk(t, row, path)) late.push(`${t}/${row.id} ${path} ${v}`);
 		}
 		expect(late).toEqual([]);
 		expect(tables.mailings.some((m) => m.attributes.state === 'scheduled' && m.attributes.scheduledAt! > world.epoch)).toBe(true);
@@ -162,12 +167,20 @@ describe('outreach fixtures', () => {
 		const dangling = clone(base);
 		dangling.id = '990002';
 		dangling.relationships.account = { data: { type: 'account', id: '990999' } };
-		expect(() => initialState(init({ prospects: [dangling] }))).toThrow('fixtures.outreach.prospects[0].relationships.account.data.id: accounts 990999 does not exist');
+		expect(() => initialState(init({ prospects: [dangling] }))).toThrow(
+			'fixtures.outreach.prospects[0].relationships.account.data.id: accounts 990999 does not exist'
+		);
 	});
 	it('enforces Outreach invariants on fixture rows: unique prospect email, one unfinished state per prospect × sequence', () => {
 		const other = tables.prospects[1]!;
-		const dup = { ...clone(base), id: '990003', attributes: { ...clone(base).attributes, emails: ['fresh@example.com', other.attributes.emails[0]!.toUpperCase()] } };
-		expect(() => initialState(init({ prospects: [dup] }))).toThrow(`fixtures.outreach.prospects[0].attributes.emails.1: A Contact with this email_hash already exists. (prospect ${other.id})`);
+		const dup = {
+			...clone(base),
+			id: '990003',
+			attributes: { ...clone(base).attributes, emails: ['fresh@example.com', other.attributes.emails[0]!.toUpperCase()] }
+		};
+		expect(() => initialState(init({ prospects: [dup] }))).toThrow(
+			`fixtures.outreach.prospects[0].attributes.emails.1: A Contact with this email_hash already exists. (prospect ${other.id})`
+		);
 		// Replacing a prospect by id may keep its own email.
 		expect(() => initialState(init({ prospects: [clone(base)] }))).not.toThrow();
 		const active = tables.sequenceStates.find((s) => s.attributes.state === 'active')!;

@@ -5,7 +5,21 @@
  */
 import { z } from 'zod';
 import { fixtureSchema } from '../export-schema';
-import { Account, Mailbox, Mailing, Prospect, Sequence, SequenceState, SequenceStep, SequenceTemplate, Stage, Task, Template, User, type ResourceType } from './contract';
+import {
+	Account,
+	Mailbox,
+	Mailing,
+	Prospect,
+	Sequence,
+	SequenceState,
+	SequenceStep,
+	SequenceTemplate,
+	Stage,
+	Task,
+	Template,
+	User,
+	type ResourceType
+} from './contract';
 
 export * from './contract';
 

@@ -125,7 +125,11 @@ function render(text: string, p: Person, company: Company | undefined, sender: W
 }
 
 /** Plain text of a simple HTML body. */
-const htmlToText = (html: string) => html.replace(/<br\s*\/?>/g, '\n').replace(/<\/p>\s*<p>/g, '\n\n').replace(/<[^>]+>/g, '');
+const htmlToText = (html: string) =>
+	html
+		.replace(/<br\s*\/?>/g, '\n')
+		.replace(/<\/p>\s*<p>/g, '\n\n')
+		.replace(/<[^>]+>/g, '');
 
 /**
  * Projects the world onto Outreach's base tables: rows in their wire shape, each table in id order.
@@ -226,7 +230,16 @@ function build(world: World): Tables {
 				const tpl: Template = {
 					type: 'template',
 					id: String(ID_BASE.templates + templates.length + 1),
-					attributes: { name: `${s.name} – Step ${k + 1}`, subject, bodyHtml: body, tags: [s.key], shareType: 'shared', archived: false, createdAt: s.createdAt, updatedAt: s.createdAt },
+					attributes: {
+						name: `${s.name} – Step ${k + 1}`,
+						subject,
+						bodyHtml: body,
+						tags: [s.key],
+						shareType: 'shared',
+						archived: false,
+						createdAt: s.createdAt,
+						updatedAt: s.createdAt
+					},
 					relationships: { owner: relOrNull('user', s.ownerId) }
 				};
 				templates.push(tpl);
@@ -278,9 +291,24 @@ function build(world: World): Tables {
 	// Stand-alone templates (one-off emails), one archived.
 	const owner0 = world.users.find((u) => u.role === 'manager') ?? world.users[0]!;
 	for (const [name, subject, body, archived] of [
-		['Meeting follow-up', 'Great speaking today, {{first_name}}', '<p>Hi {{first_name}},</p><p>Thanks for the time today. As promised, here is a recap for {{account.name}}.</p><p>{{sender.first_name}}</p>', false],
-		['Book a time (Calendly)', 'A time that works for you', '<p>Hi {{first_name}},</p><p>Pick any slot that suits you: <a href="https://calendly.com/team/discovery-call?utm_source=outreach">calendly.com/team/discovery-call</a></p>', false],
-		['Breakup email', 'Should I close your file?', '<p>Hi {{first_name}},</p><p>I have not heard back, so I will assume the timing is off. Reply "later" and I will check in next quarter.</p>', false],
+		[
+			'Meeting follow-up',
+			'Great speaking today, {{first_name}}',
+			'<p>Hi {{first_name}},</p><p>Thanks for the time today. As promised, here is a recap for {{account.name}}.</p><p>{{sender.first_name}}</p>',
+			false
+		],
+		[
+			'Book a time (Calendly)',
+			'A time that works for you',
+			'<p>Hi {{first_name}},</p><p>Pick any slot that suits you: <a href="https://calendly.com/team/discovery-call?utm_source=outreach">calendly.com/team/discovery-call</a></p>',
+			false
+		],
+		[
+			'Breakup email',
+			'Should I close your file?',
+			'<p>Hi {{first_name}},</p><p>I have not heard back, so I will assume the timing is off. Reply "later" and I will check in next quarter.</p>',
+			false
+		],
 		['Old intro (2024)', 'Introducing our platform', '<p>Hi {{first_name}},</p><p>Our legacy intro.</p>', true]
 	] as const) {
 		templates.push({
@@ -369,7 +397,11 @@ function build(world: World): Tables {
 				if (last && e.state === 'bounced') state = 'bounced';
 				else if (last && e.state === 'failed') state = 'failed';
 				else if (last && replied) state = 'replied';
-				else state = rm.weighted([['delivered', 50], ['opened', 50]] as const);
+				else
+					state = rm.weighted([
+						['delivered', 50],
+						['opened', 50]
+					] as const);
 				const clicked = (state === 'opened' && rm.chance(0.25)) || (last && e.state === 'opted_out');
 				if (last && e.state === 'opted_out') state = 'opened';
 				const delivered = state !== 'bounced' && state !== 'failed';
@@ -438,7 +470,12 @@ function build(world: World): Tables {
 						createdAt: at,
 						updatedAt: done
 					},
-					relationships: { subject: rel('prospect', p.id), owner: rel('user', e.userId), sequenceState: rel('sequenceState', stateId), sequenceStep: rel('sequenceStep', step.id) }
+					relationships: {
+						subject: rel('prospect', p.id),
+						owner: rel('user', e.userId),
+						sequenceState: rel('sequenceState', stateId),
+						sequenceStep: rel('sequenceStep', step.id)
+					}
 				});
 				touch(p.id, done);
 			}
@@ -504,7 +541,12 @@ function build(world: World): Tables {
 						createdAt: minIso(dueAt, n > 0 ? past(n - 1) : e.enrolledAt),
 						updatedAt: minIso(dueAt, n > 0 ? past(n - 1) : e.enrolledAt)
 					},
-					relationships: { subject: rel('prospect', p.id), owner: rel('user', e.userId), sequenceState: rel('sequenceState', stateId), sequenceStep: rel('sequenceStep', next.id) }
+					relationships: {
+						subject: rel('prospect', p.id),
+						owner: rel('user', e.userId),
+						sequenceState: rel('sequenceState', stateId),
+						sequenceStep: rel('sequenceStep', next.id)
+					}
 				});
 			}
 		}
@@ -512,7 +554,11 @@ function build(world: World): Tables {
 		const lastDone = n > 0 ? past(n - 1) : e.enrolledAt;
 		const changedAt = e.state === 'paused' ? minIso(isoPlus(lastDone, DAY_MS), epoch) : e.state === 'finished' && repliedAt ? repliedAt : lastDone;
 		const current =
-			e.state === 'pending' ? null : e.state === 'active' || e.state === 'paused' || e.state === 'disabled' ? seq.steps[Math.min(n, total - 1)]! : seq.steps[Math.max(n - 1, 0)]!;
+			e.state === 'pending'
+				? null
+				: e.state === 'active' || e.state === 'paused' || e.state === 'disabled'
+					? seq.steps[Math.min(n, total - 1)]!
+					: seq.steps[Math.max(n - 1, 0)]!;
 		states.push({
 			type: 'sequenceState',
 			id: stateId,
@@ -546,7 +592,11 @@ function build(world: World): Tables {
 		sa.failureCount += counters.failureCount;
 		sa.optOutCount += e.state === 'opted_out' ? 1 : 0;
 		if (counters.replyCount) {
-			const tone = rm.weighted([['positiveReplyCount', 5], ['neutralReplyCount', 3], ['negativeReplyCount', 2]] as const);
+			const tone = rm.weighted([
+				['positiveReplyCount', 5],
+				['neutralReplyCount', 3],
+				['negativeReplyCount', 2]
+			] as const);
 			sa[tone] += counters.replyCount;
 		}
 	}
@@ -571,7 +621,12 @@ function build(world: World): Tables {
 					createdAt: minIso(dueAt, isoPlus(epoch, -4 * DAY_MS)),
 					updatedAt: done ? dueAt : minIso(dueAt, isoPlus(epoch, -4 * DAY_MS))
 				},
-				relationships: { subject: rel('prospect', p.id), owner: rel('user', owner), sequenceState: relOrNull('sequenceState', null), sequenceStep: relOrNull('sequenceStep', null) }
+				relationships: {
+					subject: rel('prospect', p.id),
+					owner: rel('user', owner),
+					sequenceState: relOrNull('sequenceState', null),
+					sequenceStep: relOrNull('sequenceStep', null)
+				}
 			});
 			if (done) touch(p.id, dueAt);
 		}
@@ -580,7 +635,13 @@ function build(world: World): Tables {
 			const mb = mailboxOf.get(owner)!;
 			const drafted = rt.chance(0.15);
 			const at = minIso(isoPlus(p.lastActivityAt ?? p.createdAt, -HOUR), isoPlus(epoch, -HOUR));
-			const state: MailingState = drafted ? 'drafted' : rt.weighted([['delivered', 3], ['opened', 4], ['replied', 2]] as const);
+			const state: MailingState = drafted
+				? 'drafted'
+				: rt.weighted([
+						['delivered', 3],
+						['opened', 4],
+						['replied', 2]
+					] as const);
 			const tpl = templates[templates.length - 4]!;
 			const bodyHtml = render(tpl.attributes.bodyHtml, p, companies.get(p.companyId), sender);
 			const replyAt = state === 'replied' ? minIso(isoPlus(at, 3 * HOUR), epoch) : null;
@@ -638,7 +699,12 @@ function build(world: World): Tables {
 				createdAt: minIso(dueAt, isoPlus(epoch, -7 * DAY_MS)),
 				updatedAt: minIso(dueAt, isoPlus(epoch, -7 * DAY_MS))
 			},
-			relationships: { subject: rel('account', a.id), owner: rel('user', a.relationships.owner.data!.id), sequenceState: relOrNull('sequenceState', null), sequenceStep: relOrNull('sequenceStep', null) }
+			relationships: {
+				subject: rel('account', a.id),
+				owner: rel('user', a.relationships.owner.data!.id),
+				sequenceState: relOrNull('sequenceState', null),
+				sequenceStep: relOrNull('sequenceStep', null)
+			}
 		});
 	}
 
@@ -736,7 +802,13 @@ export const byNumericId = (a: { id: string }, b: { id: string }) => Number(a.id
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState {
 	const base = project(worldFor(init.seed));
 	const fixtures = parseFixtures('outreach', OutreachFixture, init.fixtures, 'dots');
-	const merged = mergeFixtureRows<{ id: string }>(OUTREACH_TABLE_NAMES, base as unknown as Record<string, { id: string }[]>, fixtures as Record<string, { id: string }[] | undefined>, (_t, r) => r.id, () => byNumericId);
+	const merged = mergeFixtureRows<{ id: string }>(
+		OUTREACH_TABLE_NAMES,
+		base as unknown as Record<string, { id: string }[]>,
+		fixtures as Record<string, { id: string }[] | undefined>,
+		(_t, r) => r.id,
+		() => byNumericId
+	);
 	const tables = merged.tables as Record<OutreachTable, { id: string }[]>;
 	const fixtureIndex = merged.index;
 	if (fixtureIndex.size) {
@@ -770,7 +842,8 @@ function checkInvariants(t: OutreachState, fixtureIndex: Map<string, number>): v
 		if (i === undefined) continue;
 		p.attributes.emails.forEach((e, j) => {
 			const owner = emailOwner.get(e.toLowerCase());
-			if (owner !== undefined && owner !== p.id) throw new Error(`fixtures.outreach.prospects[${i}].attributes.emails.${j}: A Contact with this email_hash already exists. (prospect ${owner})`);
+			if (owner !== undefined && owner !== p.id)
+				throw new Error(`fixtures.outreach.prospects[${i}].attributes.emails.${j}: A Contact with this email_hash already exists. (prospect ${owner})`);
 			emailOwner.set(e.toLowerCase(), p.id);
 		});
 	}
@@ -785,7 +858,10 @@ function checkInvariants(t: OutreachState, fixtureIndex: Map<string, number>): v
 		if (i === undefined || !open(s)) continue;
 		const key = `${s.relationships.prospect.data.id}/${s.relationships.sequence.data.id}`;
 		const other = running.get(key);
-		if (other !== undefined && other !== s.id) throw new Error(`fixtures.outreach.sequenceStates[${i}].relationships.prospect.data.id: prospect ${s.relationships.prospect.data.id} is already in sequence ${s.relationships.sequence.data.id} (sequenceState ${other}, not finished)`);
+		if (other !== undefined && other !== s.id)
+			throw new Error(
+				`fixtures.outreach.sequenceStates[${i}].relationships.prospect.data.id: prospect ${s.relationships.prospect.data.id} is already in sequence ${s.relationships.sequence.data.id} (sequenceState ${other}, not finished)`
+			);
 		running.set(key, s.id);
 	}
 }

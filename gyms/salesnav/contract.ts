@@ -40,7 +40,10 @@ export function localId(what: string) {
 		.describe(`${what} id: numeric string (base rows 6xxxxx, fixtures ≥990000)`);
 }
 /** Seat id = the team user id (`"1001"`). */
-export const SeatId = z.string().regex(/^[1-9][0-9]{0,8}$/, 'a seat id is a numeric string').describe('seat id = team user id, numeric string');
+export const SeatId = z
+	.string()
+	.regex(/^[1-9][0-9]{0,8}$/, 'a seat id is a numeric string')
+	.describe('seat id = team user id, numeric string');
 export const LeadListId = localId('lead list');
 export const AccountListId = localId('account list');
 export const SavedSearchId = localId('saved search');
@@ -105,7 +108,16 @@ export type LeadFunction = (typeof FUNCTIONS)[number];
 /** Company headcount bands (UI labels). */
 export type HeadcountBand = (typeof HEADCOUNT_BANDS)[number];
 /** Company type (UI labels). */
-export const COMPANY_TYPES = ['Public company', 'Privately held', 'Non-profit', 'Educational institution', 'Government agency', 'Self-employed', 'Self-owned', 'Partnership'] as const;
+export const COMPANY_TYPES = [
+	'Public company',
+	'Privately held',
+	'Non-profit',
+	'Educational institution',
+	'Government agency',
+	'Self-employed',
+	'Self-owned',
+	'Partnership'
+] as const;
 /** Buyer intent model (verify). */
 export const BUYER_INTENTS = ['none', 'low', 'medium', 'high'] as const;
 export const CRM_STATUSES = ['in_crm', 'not_in_crm'] as const;
@@ -189,8 +201,15 @@ const Position = z.strictObject({
 	title: z.string().describe('job title'),
 	companyName: z.string().describe('company name'),
 	accountId: AccountId.nullable().describe('account of that company when it is a known account'),
-	startedOn: z.string().regex(/^\d{4}-\d{2}$/).describe('start month "YYYY-MM"'),
-	endedOn: z.string().regex(/^\d{4}-\d{2}$/).nullable().describe('end month "YYYY-MM", null = current')
+	startedOn: z
+		.string()
+		.regex(/^\d{4}-\d{2}$/)
+		.describe('start month "YYYY-MM"'),
+	endedOn: z
+		.string()
+		.regex(/^\d{4}-\d{2}$/)
+		.nullable()
+		.describe('end month "YYYY-MM", null = current')
 });
 
 /** A lead (a person). Join key to HubSpot contacts and Outreach prospects: `linkedInUrl`. */
@@ -212,7 +231,13 @@ export const Lead = z.strictObject({
 	yearsExperience: z.number().int().nonnegative().describe('whole years of professional experience'),
 	pastPositions: z.array(Position).describe('previous positions, newest first'),
 	schools: z
-		.array(z.strictObject({ name: z.string().describe('school name'), degree: z.string().nullable().describe('degree and field, null = not shown'), endYear: z.number().int().nullable().describe('graduation year') }))
+		.array(
+			z.strictObject({
+				name: z.string().describe('school name'),
+				degree: z.string().nullable().describe('degree and field, null = not shown'),
+				endYear: z.number().int().nullable().describe('graduation year')
+			})
+		)
 		.describe('education'),
 	degree: z.enum(DEGREES).describe('relationship degree to the signed-in seat'),
 	sharedConnections: z.number().int().nonnegative().describe('connections shared with the signed-in seat'),
@@ -257,17 +282,28 @@ export const Account = z.strictObject({
 			twoYears: z.number().describe('percent change over 2 years')
 		})
 		.describe('headcount growth, percent'),
-	departmentHeadcount: z.array(z.strictObject({ function: z.enum(FUNCTIONS).describe('function (UI label)'), count: z.number().int().nonnegative().describe('employees, integer people') })).describe('employees per function'),
+	departmentHeadcount: z
+		.array(
+			z.strictObject({
+				function: z.enum(FUNCTIONS).describe('function (UI label)'),
+				count: z.number().int().nonnegative().describe('employees, integer people')
+			})
+		)
+		.describe('employees per function'),
 	revenueBand: z.string().describe('annual revenue band, USD, as the filter labels it, e.g. "10M-50M"'),
 	technologies: z.array(z.string()).describe('technologies used'),
 	jobOpenings: z.number().int().nonnegative().describe('open jobs'),
 	buyerIntent: z.enum(BUYER_INTENTS).describe('buyer intent (model, verify)'),
 	seniorLeadershipChange3m: z.boolean().describe('signal: senior leadership change in 3 months'),
 	funding12m: z.boolean().describe('signal: funding event in 12 months'),
-	news: z.array(z.strictObject({ title: z.string().describe('headline'), source: z.string().describe('publisher'), publishedAt: ts('published') })).describe('recent news'),
+	news: z
+		.array(z.strictObject({ title: z.string().describe('headline'), source: z.string().describe('publisher'), publishedAt: ts('published') }))
+		.describe('recent news'),
 	saved: z.boolean().describe('saved by the signed-in seat'),
 	accountListIds: z.array(AccountListId).describe('account lists that contain it'),
-	relationshipMap: z.array(z.strictObject({ leadId: LeadId, role: z.enum(RELATIONSHIP_ROLES).describe('buying-committee role (verify labels)') })).describe('buying committee (Advanced+)')
+	relationshipMap: z
+		.array(z.strictObject({ leadId: LeadId, role: z.enum(RELATIONSHIP_ROLES).describe('buying-committee role (verify labels)') }))
+		.describe('buying committee (Advanced+)')
 });
 export type Account = z.infer<typeof Account>;
 
@@ -292,7 +328,13 @@ export type AccountList = z.infer<typeof AccountList>;
 export const SearchFilter = z.strictObject({
 	type: z.enum(FILTER_TYPES).describe('filter type'),
 	values: z
-		.array(z.strictObject({ id: z.string().describe('value id'), text: z.string().describe('pill label'), selectionType: z.enum(SELECTION_TYPES).describe('INCLUDED or EXCLUDED pill') }))
+		.array(
+			z.strictObject({
+				id: z.string().describe('value id'),
+				text: z.string().describe('pill label'),
+				selectionType: z.enum(SELECTION_TYPES).describe('INCLUDED or EXCLUDED pill')
+			})
+		)
 		.min(1)
 		.describe('values: OR within a filter, filters AND')
 });
@@ -363,7 +405,6 @@ export const InMailThread = z.strictObject({
 	lastMessageAt: ts('last message')
 });
 export type InMailThread = z.infer<typeof InMailThread>;
-
 
 // ---------------------------------------------------------------------------------------------- API
 

@@ -44,13 +44,15 @@ export function danglingRefDetails(t: Partial<SalesNavState>): DanglingRef[] {
 		l.teamLinkPaths.forEach((s, i) => check('leads', l.leadId, `teamLinkPaths.${i}`, s, 'seats', seats));
 		l.leadListIds.forEach((id, i) => {
 			check('leads', l.leadId, `leadListIds.${i}`, id, 'leadLists', leadLists);
-			if (leadLists.has(id) && !leadLists.get(id)!.has(l.leadId)) out.push({ table: 'leads', key: l.leadId, path: `leadListIds.${i}`, targetTable: 'leadLists', target: `${id} (not a member)` });
+			if (leadLists.has(id) && !leadLists.get(id)!.has(l.leadId))
+				out.push({ table: 'leads', key: l.leadId, path: `leadListIds.${i}`, targetTable: 'leadLists', target: `${id} (not a member)` });
 		});
 	}
 	for (const a of t.accounts ?? []) {
 		a.accountListIds.forEach((id, i) => {
 			check('accounts', a.accountId, `accountListIds.${i}`, id, 'accountLists', accountLists);
-			if (accountLists.has(id) && !accountLists.get(id)!.has(a.accountId)) out.push({ table: 'accounts', key: a.accountId, path: `accountListIds.${i}`, targetTable: 'accountLists', target: `${id} (not a member)` });
+			if (accountLists.has(id) && !accountLists.get(id)!.has(a.accountId))
+				out.push({ table: 'accounts', key: a.accountId, path: `accountListIds.${i}`, targetTable: 'accountLists', target: `${id} (not a member)` });
 		});
 		a.relationshipMap.forEach((r, i) => check('accounts', a.accountId, `relationshipMap.${i}.leadId`, r.leadId, 'leads', leads));
 	}
@@ -61,7 +63,8 @@ export function danglingRefDetails(t: Partial<SalesNavState>): DanglingRef[] {
 		l.sharedWith.forEach((s, i) => check('leadLists', l.id, `sharedWith.${i}`, s, 'seats', seats));
 		l.memberIds.forEach((m, i) => {
 			check('leadLists', l.id, `memberIds.${i}`, m, 'leads', leads);
-			if (leads.has(m) && !leadListsOf.get(m)!.has(l.id)) out.push({ table: 'leadLists', key: l.id, path: `memberIds.${i}`, targetTable: 'leads', target: `${m} (leadListIds lacks ${l.id})` });
+			if (leads.has(m) && !leadListsOf.get(m)!.has(l.id))
+				out.push({ table: 'leadLists', key: l.id, path: `memberIds.${i}`, targetTable: 'leads', target: `${m} (leadListIds lacks ${l.id})` });
 		});
 	}
 	for (const l of t.accountLists ?? []) {
@@ -69,7 +72,8 @@ export function danglingRefDetails(t: Partial<SalesNavState>): DanglingRef[] {
 		l.sharedWith.forEach((s, i) => check('accountLists', l.id, `sharedWith.${i}`, s, 'seats', seats));
 		l.memberIds.forEach((m, i) => {
 			check('accountLists', l.id, `memberIds.${i}`, m, 'accounts', accounts);
-			if (accounts.has(m) && !accountListsOf.get(m)!.has(l.id)) out.push({ table: 'accountLists', key: l.id, path: `memberIds.${i}`, targetTable: 'accounts', target: `${m} (accountListIds lacks ${l.id})` });
+			if (accounts.has(m) && !accountListsOf.get(m)!.has(l.id))
+				out.push({ table: 'accountLists', key: l.id, path: `memberIds.${i}`, targetTable: 'accounts', target: `${m} (accountListIds lacks ${l.id})` });
 		});
 	}
 	for (const s of t.savedSearches ?? []) check('savedSearches', s.id, 'ownerSeatId', s.ownerSeatId, 'seats', seats);
@@ -96,9 +100,13 @@ export function danglingRefs(tables: Record<string, unknown[]>): string[] {
 	return danglingRefDetails(tables as Partial<SalesNavState>).map((d) => `${d.table}/${d.key} ${d.path} → ${d.targetTable}/${d.target}`);
 }
 
-
 /** Host of a URL, lower-case, without `www.` (`https://www.acme.com/` → `acme.com`). */
-const hostOf = (url: string) => url.replace(/^https?:\/\//, '').replace(/^www\./, '').split('/')[0]!.toLowerCase();
+const hostOf = (url: string) =>
+	url
+		.replace(/^https?:\/\//, '')
+		.replace(/^www\./, '')
+		.split('/')[0]!
+		.toLowerCase();
 
 /**
  * Rows that stand for world entities: seats (user: email), accounts (company: website host), leads (person:
@@ -110,7 +118,13 @@ export function worldRefs(tables: Record<string, unknown[]>): WorldRef[] {
 	return [
 		...(t.seats ?? []).map((s): WorldRef => ({ table: 'seats', id: s.id, kind: 'user', email: s.email })),
 		...(t.accounts ?? []).map((a): WorldRef => ({ table: 'accounts', id: a.accountId, kind: 'company', domain: hostOf(a.website) })),
-		...(t.leads ?? []).map((l): WorldRef => ({ table: 'leads', id: l.leadId, kind: 'person', linkedinUrl: l.linkedInUrl, ...(domain.has(l.accountId) ? { companyDomain: domain.get(l.accountId) } : {}) }))
+		...(t.leads ?? []).map((l): WorldRef => ({
+			table: 'leads',
+			id: l.leadId,
+			kind: 'person',
+			linkedinUrl: l.linkedInUrl,
+			...(domain.has(l.accountId) ? { companyDomain: domain.get(l.accountId) } : {})
+		}))
 	];
 }
 

@@ -15,8 +15,6 @@ const tables = project(world);
 const init = (fixtures?: unknown, run_id = 'r1'): RunInit => ({ run_id, task_id: null, seed: 1, clock: world.epoch, fixtures });
 const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
 
-
-
 describe('salesnav schema', () => {
 	it('describes every field (format, unit)', () => {
 		expect(undescribed(SalesNavState)).toEqual([]);
@@ -57,10 +55,26 @@ describe('salesnav projection', () => {
 		expect(tables.seats.filter((s) => s.isCurrentUser).map((s) => s.id)).toEqual([currentSeatUserId(world)]);
 		expect(tables.seats.some((s) => s.inmailBalance === 0)).toBe(true);
 		expect(tables.seats.some((s) => !s.teamLinkEnabled)).toBe(true);
-		for (const d of ['1st', '2nd', '3rd', 'out_of_network'] as const) expect(tables.leads.some((l) => l.degree === d), d).toBe(true);
+		for (const d of ['1st', '2nd', '3rd', 'out_of_network'] as const)
+			expect(
+				tables.leads.some((l) => l.degree === d),
+				d
+			).toBe(true);
 		expect(tables.leads.filter((l) => l.teamLinkPaths.length).length).toBeGreaterThan(100);
-		for (const k of ['changedJobs90d', 'posted30d', 'mentionedInNews30d', 'followsYourCompany', 'viewedYourProfile', 'leftAccount', 'openProfile', 'saved'] as const) {
-			expect(tables.leads.some((l) => l[k]), k).toBe(true);
+		for (const k of [
+			'changedJobs90d',
+			'posted30d',
+			'mentionedInNews30d',
+			'followsYourCompany',
+			'viewedYourProfile',
+			'leftAccount',
+			'openProfile',
+			'saved'
+		] as const) {
+			expect(
+				tables.leads.some((l) => l[k]),
+				k
+			).toBe(true);
 		}
 		expect(tables.leads.some((l) => l.invitationSentAt !== null)).toBe(true);
 		expect(tables.accounts.some((a) => a.relationshipMap.length > 0)).toBe(true);
@@ -68,8 +82,16 @@ describe('salesnav projection', () => {
 		expect(tables.leadLists.some((l) => l.sharedWith.length > 0)).toBe(true);
 		expect(new Set(tables.savedSearches.map((s) => s.type))).toEqual(new Set(['lead', 'account']));
 		expect(tables.savedSearches.some((s) => s.filters.some((f) => f.values.some((v) => v.selectionType === 'EXCLUDED')))).toBe(true);
-		for (const t of ALERT_TYPES) expect(tables.alerts.some((a) => a.type === t), t).toBe(true);
-		for (const s of INMAIL_STATUSES) expect(tables.inmailThreads.some((t) => t.inmailStatus === s), s).toBe(true);
+		for (const t of ALERT_TYPES)
+			expect(
+				tables.alerts.some((a) => a.type === t),
+				t
+			).toBe(true);
+		for (const s of INMAIL_STATUSES)
+			expect(
+				tables.inmailThreads.some((t) => t.inmailStatus === s),
+				s
+			).toBe(true);
 		expect(tables.notes.some((n) => n.leadId) && tables.notes.some((n) => n.accountId)).toBe(true);
 	});
 
@@ -99,7 +121,12 @@ describe('salesnav projection', () => {
 		}
 		const refs = worldRefs(tables);
 		for (const r of refs.filter((x) => x.kind === 'company')) expect(r.domain).toBe(domains.get(r.id));
-		expect(refs.filter((r) => r.kind === 'user').map((r) => r.email).sort()).toEqual(world.users.map((u) => u.email.toLowerCase()).sort());
+		expect(
+			refs
+				.filter((r) => r.kind === 'user')
+				.map((r) => r.email)
+				.sort()
+		).toEqual(world.users.map((u) => u.email.toLowerCase()).sort());
 		const flagged = tables.leads.filter((l) => l.leftAccount);
 		expect(flagged.every((l) => l.saved && l.pastPositions.length === 1)).toBe(true);
 	});
@@ -108,7 +135,8 @@ describe('salesnav projection', () => {
 		const late: string[] = [];
 		for (const t of SALESNAV_TABLE_NAMES) {
 			for (const row of tables[t] as unknown as Record<string, unknown>[]) {
-				for (const [path, v] of timestamps(row)) if (v > world.epoch && !futureOk(t, row, path)) late.push(`${t}/${String(row[SALESNAV_KEYS[t]])} ${path} ${v}`);
+				for (const [path, v] of timestamps(row))
+					if (v > world.epoch && !futureOk(t, row, path)) late.push(`${t}/${String(row[SALESNAV_KEYS[t]])} ${path} ${v}`);
 			}
 		}
 		expect(late).toEqual([]);
@@ -124,7 +152,9 @@ describe('salesnav fixtures', () => {
 		expect(next_ids.leadLists).toBe(990002);
 		expect(next_ids.alerts).toBe(Number(tables.alerts.at(-1)!.id) + 1);
 		expect(() => initialState(init({ leadLists: [{ ...list, owner: '1001' }] }))).toThrow(/^fixtures\.salesnav\.leadLists\.0: Unrecognized key: "owner"/);
-		expect(() => initialState(init({ leadLists: [{ ...list, memberIds: [leadIdFor('999999')] }] }))).toThrow(`fixtures.salesnav.leadLists[0].memberIds.0: leads ${leadIdFor('999999')} does not exist`);
+		expect(() => initialState(init({ leadLists: [{ ...list, memberIds: [leadIdFor('999999')] }] }))).toThrow(
+			`fixtures.salesnav.leadLists[0].memberIds.0: leads ${leadIdFor('999999')} does not exist`
+		);
 	});
 });
 

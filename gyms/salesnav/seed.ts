@@ -192,21 +192,50 @@ function build(world: World): SalesNavState {
 		const mine = people.filter((p) => p.ownerId === u.id);
 		if (u.role === 'sdr') {
 			addLeadList(u.id, 'My open prospects', 'Leads I own that are not customers yet', mine.filter((p) => p.stage !== 'customer').slice(0, 30));
-			addAccountList(u.id, 'Target accounts', null, [...new Set(mine.map((p) => p.companyId))].slice(0, 20).map((id) => companies.get(id)!));
+			addAccountList(
+				u.id,
+				'Target accounts',
+				null,
+				[...new Set(mine.map((p) => p.companyId))].slice(0, 20).map((id) => companies.get(id)!)
+			);
 			if (u.id === me || u.id === sdrs[1]?.id) {
-				addLeadList(u.id, 'Job changers to re-engage', 'Former contacts who moved to a new company', people.filter((p) => jobChangers.has(p.id) && p.inHubspot).slice(u.id === me ? 0 : 12, u.id === me ? 12 : 20));
+				addLeadList(
+					u.id,
+					'Job changers to re-engage',
+					'Former contacts who moved to a new company',
+					people.filter((p) => jobChangers.has(p.id) && p.inHubspot).slice(u.id === me ? 0 : 12, u.id === me ? 12 : 20)
+				);
 			}
 		} else if (u.role === 'ae') {
 			const territory = world.companies.filter((c) => c.ownerId === u.id);
 			addAccountList(u.id, 'My territory', 'Accounts I own', territory);
 			const top = [...territory].sort((a, b) => b.employees - a.employees || (a.id < b.id ? -1 : 1))[0];
-			if (top) addLeadList(u.id, `Buying committee – ${top.name}`, null, people.filter((p) => p.companyId === top.id && senior.has(p.seniority)).slice(0, 8), [me]);
+			if (top)
+				addLeadList(u.id, `Buying committee – ${top.name}`, null, people.filter((p) => p.companyId === top.id && senior.has(p.seniority)).slice(0, 8), [me]);
 		} else if (u.id !== byRole('manager')[0]?.id) {
-			addAccountList(u.id, 'Enterprise accounts', 'Companies with more than 5,000 employees', world.companies.filter((c) => c.headcountBand === '5,001-10,000' || c.headcountBand === '10,001+'), everyoneBut(u.id));
+			addAccountList(
+				u.id,
+				'Enterprise accounts',
+				'Companies with more than 5,000 employees',
+				world.companies.filter((c) => c.headcountBand === '5,001-10,000' || c.headcountBand === '10,001+'),
+				everyoneBut(u.id)
+			);
 		} else {
-			addAccountList(u.id, 'High intent – this quarter', 'Accounts with high buyer intent', world.companies.filter((c) => c.buyerIntent === 'high').slice(0, 40), everyoneBut(u.id));
+			addAccountList(
+				u.id,
+				'High intent – this quarter',
+				'Accounts with high buyer intent',
+				world.companies.filter((c) => c.buyerIntent === 'high').slice(0, 40),
+				everyoneBut(u.id)
+			);
 			const hot = new Set(world.companies.filter((c) => c.buyerIntent === 'high').map((c) => c.id));
-			addLeadList(u.id, 'Tier 1 decision makers', 'VP+ at high-intent accounts', people.filter((p) => hot.has(p.companyId) && (p.seniority === 'CXO' || p.seniority === 'Vice President')).slice(0, 40), everyoneBut(u.id));
+			addLeadList(
+				u.id,
+				'Tier 1 decision makers',
+				'VP+ at high-intent accounts',
+				people.filter((p) => hot.has(p.companyId) && (p.seniority === 'CXO' || p.seniority === 'Vice President')).slice(0, 40),
+				everyoneBut(u.id)
+			);
 		}
 	}
 	const visible = (l: { ownerSeatId: string; sharedWith: string[] }) => l.ownerSeatId === me || l.sharedWith.includes(me);
@@ -215,14 +244,22 @@ function build(world: World): SalesNavState {
 	const listsOfAccount = new Map<string, string[]>();
 	for (const l of accountLists) for (const m of l.memberIds) listsOfAccount.set(m, [...(listsOfAccount.get(m) ?? []), l.id]);
 	const savedLeads = new Set(leadLists.filter(visible).flatMap((l) => l.memberIds));
-	const savedAccounts = new Set([...accountLists.filter(visible).flatMap((l) => l.memberIds), ...world.companies.filter((c) => c.ownerId === me).map((c) => c.id)]);
+	const savedAccounts = new Set([
+		...accountLists.filter(visible).flatMap((l) => l.memberIds),
+		...world.companies.filter((c) => c.ownerId === me).map((c) => c.id)
+	]);
 
 	// ---- leads
 	const rl = rng('salesnav/leads', seed);
 	const leads: Lead[] = people.map((p) => {
 		const c = companies.get(p.companyId)!;
 		const leadId = leadIdFor(p.id);
-		const degree = rl.weighted([['1st', 8], ['2nd', 40], ['3rd', 35], ['out_of_network', 17]] as const);
+		const degree = rl.weighted([
+			['1st', 8],
+			['2nd', 40],
+			['3rd', 35],
+			['out_of_network', 17]
+		] as const);
 		const paths = degree !== '1st' && rl.chance(0.15) ? rl.shuffle(teamLinkSeats).slice(0, rl.int(1, 2)).sort() : [];
 		const schoolName = rl.pick(SCHOOLS);
 		const gradYear = new Date(Date.parse(epoch)).getUTCFullYear() - p.yearsExperience - rl.int(0, 2);
@@ -248,7 +285,15 @@ function build(world: World): SalesNavState {
 			yearsAtCompany: years(p.startedCompanyAt, epoch),
 			yearsExperience: p.yearsExperience,
 			pastPositions: prev
-				? [{ title: prev.title, companyName: companies.get(prev.companyId)?.name ?? 'Unknown', accountId: companies.has(prev.companyId) ? prev.companyId : null, startedOn: month(prev.startedAt), endedOn: month(prev.endedAt) }]
+				? [
+						{
+							title: prev.title,
+							companyName: companies.get(prev.companyId)?.name ?? 'Unknown',
+							accountId: companies.has(prev.companyId) ? prev.companyId : null,
+							startedOn: month(prev.startedAt),
+							endedOn: month(prev.endedAt)
+						}
+					]
 				: [],
 			schools: [{ name: schoolName, degree: rl.pick(DEGREES_TEXT), endYear: gradYear }],
 			degree,
@@ -293,8 +338,14 @@ function build(world: World): SalesNavState {
 	const accounts: Account[] = world.companies.map((c) => {
 		const g = c.headcountGrowth1y;
 		const news: Account['news'] = [];
-		if (c.funding) news.push({ title: `${c.name} raises $${Math.round(c.funding.amountUsd / 1e6)}M in ${c.funding.round} funding`, source: 'TechCrunch', publishedAt: c.funding.announcedAt });
-		if (c.leadershipChangeAt) news.push({ title: `${c.name} appoints a new Chief Revenue Officer`, source: 'Business Wire', publishedAt: c.leadershipChangeAt });
+		if (c.funding)
+			news.push({
+				title: `${c.name} raises $${Math.round(c.funding.amountUsd / 1e6)}M in ${c.funding.round} funding`,
+				source: 'TechCrunch',
+				publishedAt: c.funding.announcedAt
+			});
+		if (c.leadershipChangeAt)
+			news.push({ title: `${c.name} appoints a new Chief Revenue Officer`, source: 'Business Wire', publishedAt: c.leadershipChangeAt });
 		const saved = savedAccounts.has(c.id);
 		const committee = saved
 			? (peopleAt.get(c.id) ?? [])
@@ -364,7 +415,10 @@ function build(world: World): SalesNavState {
 				f('SENIORITY_LEVEL', ['3', 'Entry Level', 'EXCLUDED'])
 			]);
 		} else if (u.role === 'ae') {
-			addSearch(u.id, 'High intent, recently funded', 'account', [f('BUYER_INTENT', ['high', 'High']), f('FUNDING_EVENTS', ['12m', 'Funding events in past 12 months'])]);
+			addSearch(u.id, 'High intent, recently funded', 'account', [
+				f('BUYER_INTENT', ['high', 'High']),
+				f('FUNDING_EVENTS', ['12m', 'Funding events in past 12 months'])
+			]);
 		} else {
 			addSearch(u.id, 'New CROs (leadership change)', 'account', [f('LEADERSHIP_CHANGE', ['3m', 'Senior leadership changes in last 3 months'])], 'revenue');
 		}
@@ -375,40 +429,150 @@ function build(world: World): SalesNavState {
 	const ral = rng('salesnav/alerts', seed);
 	const addAlert = (seatId: string, a: Omit<Alert, 'id' | 'seatId' | 'read' | 'dismissed'>) => {
 		const old = Date.parse(epoch) - Date.parse(a.createdAt) > 7 * DAY_MS;
-		alerts.push({ id: String(ID_BASE.alerts + alerts.length + 1), seatId, ...a, read: old ? ral.chance(0.8) : ral.chance(0.2), dismissed: old && ral.chance(0.15) });
+		alerts.push({
+			id: String(ID_BASE.alerts + alerts.length + 1),
+			seatId,
+			...a,
+			read: old ? ral.chance(0.8) : ral.chance(0.2),
+			dismissed: old && ral.chance(0.15)
+		});
 	};
 	for (const p of people) {
 		const l = leadOf.get(p.id)!;
 		if (!l.saved) continue;
-		if (l.changedJobs90d) addAlert(me, { category: 'lead', type: 'lead_changed_job', leadId: l.leadId, accountId: l.accountId, savedSearchId: null, text: `${p.firstName} ${p.lastName} started a new position as ${p.title} at ${companies.get(p.companyId)!.name}`, createdAt: p.startedCompanyAt });
-		if (l.posted30d) addAlert(me, { category: 'lead', type: 'lead_posted', leadId: l.leadId, accountId: null, savedSearchId: null, text: `${p.firstName} ${p.lastName} shared a post`, createdAt: p.lastPostedAt! });
-		if (l.viewedYourProfile) addAlert(me, { category: 'lead', type: 'lead_viewed_profile', leadId: l.leadId, accountId: null, savedSearchId: null, text: `${p.firstName} ${p.lastName} viewed your profile`, createdAt: isoPlus(epoch, -ral.int(1, 10) * DAY_MS) });
-		if (l.mentionedInNews30d) addAlert(me, { category: 'lead', type: 'lead_mentioned_in_news', leadId: l.leadId, accountId: null, savedSearchId: null, text: `${p.firstName} ${p.lastName} was mentioned in the news`, createdAt: isoPlus(epoch, -ral.int(1, 29) * DAY_MS) });
+		if (l.changedJobs90d)
+			addAlert(me, {
+				category: 'lead',
+				type: 'lead_changed_job',
+				leadId: l.leadId,
+				accountId: l.accountId,
+				savedSearchId: null,
+				text: `${p.firstName} ${p.lastName} started a new position as ${p.title} at ${companies.get(p.companyId)!.name}`,
+				createdAt: p.startedCompanyAt
+			});
+		if (l.posted30d)
+			addAlert(me, {
+				category: 'lead',
+				type: 'lead_posted',
+				leadId: l.leadId,
+				accountId: null,
+				savedSearchId: null,
+				text: `${p.firstName} ${p.lastName} shared a post`,
+				createdAt: p.lastPostedAt!
+			});
+		if (l.viewedYourProfile)
+			addAlert(me, {
+				category: 'lead',
+				type: 'lead_viewed_profile',
+				leadId: l.leadId,
+				accountId: null,
+				savedSearchId: null,
+				text: `${p.firstName} ${p.lastName} viewed your profile`,
+				createdAt: isoPlus(epoch, -ral.int(1, 10) * DAY_MS)
+			});
+		if (l.mentionedInNews30d)
+			addAlert(me, {
+				category: 'lead',
+				type: 'lead_mentioned_in_news',
+				leadId: l.leadId,
+				accountId: null,
+				savedSearchId: null,
+				text: `${p.firstName} ${p.lastName} was mentioned in the news`,
+				createdAt: isoPlus(epoch, -ral.int(1, 29) * DAY_MS)
+			});
 	}
 	// Job changes of the people each teammate owns (their own feed).
 	for (const p of people) {
 		if (!p.ownerId || p.ownerId === me || !jobChangers.has(p.id) || Date.parse(epoch) - Date.parse(p.startedCompanyAt) > 90 * DAY_MS) continue;
 		if (!world.users.some((u) => u.id === p.ownerId)) continue;
-		addAlert(p.ownerId, { category: 'lead', type: 'lead_changed_job', leadId: leadIdFor(p.id), accountId: p.companyId, savedSearchId: null, text: `${p.firstName} ${p.lastName} started a new position at ${companies.get(p.companyId)!.name}`, createdAt: p.startedCompanyAt });
+		addAlert(p.ownerId, {
+			category: 'lead',
+			type: 'lead_changed_job',
+			leadId: leadIdFor(p.id),
+			accountId: p.companyId,
+			savedSearchId: null,
+			text: `${p.firstName} ${p.lastName} started a new position at ${companies.get(p.companyId)!.name}`,
+			createdAt: p.startedCompanyAt
+		});
 	}
 	for (const c of world.companies) {
 		if (!savedAccounts.has(c.id)) continue;
-		if (c.funding) addAlert(me, { category: 'account', type: 'account_funding', leadId: null, accountId: c.id, savedSearchId: null, text: `${c.name} raised a ${c.funding.round} round`, createdAt: c.funding.announcedAt });
-		if (c.leadershipChangeAt) addAlert(me, { category: 'account', type: 'account_senior_hire', leadId: null, accountId: c.id, savedSearchId: null, text: `${c.name} has a new senior leader`, createdAt: c.leadershipChangeAt });
-		if (c.buyerIntent === 'high') addAlert(me, { category: 'account', type: 'account_intent_increase', leadId: null, accountId: c.id, savedSearchId: null, text: `Buyer intent increased at ${c.name}`, createdAt: isoPlus(epoch, -ral.int(1, 30) * DAY_MS) });
-		if (c.funding && ral.chance(0.5)) addAlert(me, { category: 'account', type: 'account_news', leadId: null, accountId: c.id, savedSearchId: null, text: `${c.name} is in the news`, createdAt: c.funding.announcedAt });
+		if (c.funding)
+			addAlert(me, {
+				category: 'account',
+				type: 'account_funding',
+				leadId: null,
+				accountId: c.id,
+				savedSearchId: null,
+				text: `${c.name} raised a ${c.funding.round} round`,
+				createdAt: c.funding.announcedAt
+			});
+		if (c.leadershipChangeAt)
+			addAlert(me, {
+				category: 'account',
+				type: 'account_senior_hire',
+				leadId: null,
+				accountId: c.id,
+				savedSearchId: null,
+				text: `${c.name} has a new senior leader`,
+				createdAt: c.leadershipChangeAt
+			});
+		if (c.buyerIntent === 'high')
+			addAlert(me, {
+				category: 'account',
+				type: 'account_intent_increase',
+				leadId: null,
+				accountId: c.id,
+				savedSearchId: null,
+				text: `Buyer intent increased at ${c.name}`,
+				createdAt: isoPlus(epoch, -ral.int(1, 30) * DAY_MS)
+			});
+		if (c.funding && ral.chance(0.5))
+			addAlert(me, {
+				category: 'account',
+				type: 'account_news',
+				leadId: null,
+				accountId: c.id,
+				savedSearchId: null,
+				text: `${c.name} is in the news`,
+				createdAt: c.funding.announcedAt
+			});
 	}
 	for (const s of savedSearches) {
-		if (s.newResultsCount > 0) addAlert(s.ownerSeatId, { category: 'saved_search', type: 'saved_search_new_results', leadId: null, accountId: null, savedSearchId: s.id, text: `${s.newResultsCount} new results for "${s.name}"`, createdAt: maxIso(s.createdAt, isoPlus(epoch, -ral.int(0, 6) * DAY_MS)) });
+		if (s.newResultsCount > 0)
+			addAlert(s.ownerSeatId, {
+				category: 'saved_search',
+				type: 'saved_search_new_results',
+				leadId: null,
+				accountId: null,
+				savedSearchId: s.id,
+				text: `${s.newResultsCount} new results for "${s.name}"`,
+				createdAt: maxIso(s.createdAt, isoPlus(epoch, -ral.int(0, 6) * DAY_MS))
+			});
 	}
 
 	// ---- notes
 	const notes: Note[] = [];
 	const rn = rng('salesnav/notes', seed);
-	const NOTE_TEXTS = ['Met at SaaStr; interested in forecasting.', 'Prefers email over calls.', 'Reports to the CRO; evaluating tools in Q2.', 'Left a voicemail, will try again next week.', 'Champion from the previous deal.', 'Asked for a case study in their industry.'];
+	const NOTE_TEXTS = [
+		'Met at SaaStr; interested in forecasting.',
+		'Prefers email over calls.',
+		'Reports to the CRO; evaluating tools in Q2.',
+		'Left a voicemail, will try again next week.',
+		'Champion from the previous deal.',
+		'Asked for a case study in their industry.'
+	];
 	const addNote = (author: string, leadId: string | null, accountId: string | null, after: string) => {
 		const at = maxIso(after, isoPlus(epoch, -rn.int(1, 90) * DAY_MS));
-		notes.push({ id: String(ID_BASE.notes + notes.length + 1), authorSeatId: author, leadId, accountId, text: rn.pick(NOTE_TEXTS), createdAt: at, updatedAt: at });
+		notes.push({
+			id: String(ID_BASE.notes + notes.length + 1),
+			authorSeatId: author,
+			leadId,
+			accountId,
+			text: rn.pick(NOTE_TEXTS),
+			createdAt: at,
+			updatedAt: at
+		});
 	};
 	const savedPeople = people.filter((p) => savedLeads.has(leadIdFor(p.id)));
 	for (const p of savedPeople.slice(0, 10)) addNote(me, leadIdFor(p.id), null, p.createdAt);
@@ -429,10 +593,17 @@ function build(world: World): SalesNavState {
 			const status = STATUSES[k % STATUSES.length]!;
 			const sent = maxIso(p.createdAt, u.createdAt, isoPlus(epoch, -ri.int(3, 60) * DAY_MS));
 			const messages: InMailThread['messages'] = [
-				{ from: 'seat', subject: `Idea for ${companies.get(p.companyId)!.name}`, body: `Hi ${p.firstName}, I noticed your team is growing. Would you be open to a short call about pipeline visibility?`, sentAt: sent, isInMail: true }
+				{
+					from: 'seat',
+					subject: `Idea for ${companies.get(p.companyId)!.name}`,
+					body: `Hi ${p.firstName}, I noticed your team is growing. Would you be open to a short call about pipeline visibility?`,
+					sentAt: sent,
+					isInMail: true
+				}
 			];
 			if (status !== 'pending') {
-				const body = status === 'declined' ? 'Not interested' : status === 'accepted' ? 'Interested' : 'Thanks for reaching out. Can you send over some times next week?';
+				const body =
+					status === 'declined' ? 'Not interested' : status === 'accepted' ? 'Interested' : 'Thanks for reaching out. Can you send over some times next week?';
 				messages.push({ from: 'lead', subject: null, body, sentAt: minIso(isoPlus(sent, ri.int(2, 72) * 3_600_000), epoch), isInMail: false });
 			}
 			const last = messages[messages.length - 1]!;
@@ -480,7 +651,13 @@ export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialS
 		if (/^\d+$/.test(x) && /^\d+$/.test(y)) return Number(x) - Number(y);
 		return x < y ? -1 : x > y ? 1 : 0;
 	};
-	const merged = mergeFixtureRows<Row>(SALESNAV_TABLE_NAMES, base as unknown as Record<string, Row[]>, fixtures as Record<string, Row[] | undefined>, keyOf, byKey);
+	const merged = mergeFixtureRows<Row>(
+		SALESNAV_TABLE_NAMES,
+		base as unknown as Record<string, Row[]>,
+		fixtures as Record<string, Row[] | undefined>,
+		keyOf,
+		byKey
+	);
 	const tables = merged.tables as Record<SalesNavTable, Row[]>;
 	const fixtureIndex = merged.index;
 	if (fixtureIndex.size) {

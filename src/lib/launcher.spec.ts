@@ -54,7 +54,12 @@ describe('launcher helpers', () => {
 	});
 
 	it('reads a stored filter back field by field, dropping unknown values', () => {
-		expect(parseFilter({ text: 'x', platform: 'outreach', tier: 3, category: 'outbound' })).toEqual({ text: 'x', platform: 'outreach', tier: 3, category: 'outbound' });
+		expect(parseFilter({ text: 'x', platform: 'outreach', tier: 3, category: 'outbound' })).toEqual({
+			text: 'x',
+			platform: 'outreach',
+			tier: 3,
+			category: 'outbound'
+		});
 		expect(parseFilter({ text: 1, platform: 'hubspt', tier: '2', category: 'both' })).toEqual(NO_FILTER);
 		expect(parseFilter(null)).toEqual(NO_FILTER);
 		expect(isFiltering(NO_FILTER)).toBe(false);

@@ -114,6 +114,8 @@ export async function getTaskAssertions(taskId: string): Promise<ControlResult<A
 	}
 	return {
 		ok: true,
-		data: parsed.data.steps.flatMap((s, step) => s.verifiers.map((v) => ({ id: v.id, description: v.description, step, objective: s.objective, platform: s.platform })))
+		data: parsed.data.steps.flatMap((s, step) =>
+			s.verifiers.map((v) => ({ id: v.id, description: v.description, step, objective: s.objective, platform: s.platform }))
+		)
 	};
 }

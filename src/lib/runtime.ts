@@ -101,9 +101,7 @@ export async function apiFetch(path: string, init: RequestInit & { json?: unknow
 }
 
 /** Outcome of {@link apiJson}: the parsed 2xx body, or the status (0 = no response) and whatever body came back. */
-export type JsonOutcome<T> =
-	| { ok: true; data: T }
-	| { ok: false; status: number; body: unknown; networkError?: string };
+export type JsonOutcome<T> = { ok: true; data: T } | { ok: false; status: number; body: unknown; networkError?: string };
 
 /**
  * {@link apiFetch} plus JSON parsing; never throws. A 2xx whose body is not JSON (e.g. the SPA fallback page

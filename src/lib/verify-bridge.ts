@@ -70,7 +70,12 @@ function bounded<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
  * @returns the evaluation, or a {@link VerifyError} (`timeout` when a bound passed, `aborted`, `crashed` when the
  *   worker failed); never throws.
  */
-export function runVerification(input: string | VerifyInput, assertions: PlacedAssertion[], timeoutMs = DEFAULT_TIMEOUT_MS, signal?: AbortSignal): Promise<Evaluation | VerifyError> {
+export function runVerification(
+	input: string | VerifyInput,
+	assertions: PlacedAssertion[],
+	timeoutMs = DEFAULT_TIMEOUT_MS,
+	signal?: AbortSignal
+): Promise<Evaluation | VerifyError> {
 	const job = queue.then(async (): Promise<Evaluation | VerifyError> => {
 		if (signal?.aborted) return { status: 'error', kind: 'aborted', message: 'verification aborted before it started' };
 		let onAbort = () => {};

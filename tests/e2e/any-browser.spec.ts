@@ -23,10 +23,19 @@ test('an episode attaches to a running Chromium over CDP (--cdp)', async ({ base
 	const binary = chromiumExecutable();
 	test.skip(!binary, 'no Chromium binary to start for CDP');
 	const profile = mkdtempSync(join(tmpdir(), 'salesgym-cdp-'));
-	const chrome = spawn(binary!, ['--headless', `--remote-debugging-port=${CDP_PORT}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, 'about:blank'], { stdio: 'ignore' });
+	const chrome = spawn(binary!, ['--headless', `--remote-debugging-port=${CDP_PORT}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, 'about:blank'], {
+		stdio: 'ignore'
+	});
 	try {
 		await expect
-			.poll(async () => (await fetch(`http://127.0.0.1:${CDP_PORT}/json/version`).then((r) => r.ok, () => false)), { timeout: 15_000 })
+			.poll(
+				async () =>
+					await fetch(`http://127.0.0.1:${CDP_PORT}/json/version`).then(
+						(r) => r.ok,
+						() => false
+					),
+				{ timeout: 15_000 }
+			)
 			.toBe(true);
 		const env = await makeEnv({ task: TASK, cdp: `http://127.0.0.1:${CDP_PORT}`, baseUrl: baseURL! });
 		try {
@@ -51,7 +60,12 @@ test('the oracle passes under WebDriver (Debian chromium-driver, plain W3C clien
 	try {
 		session = await WebDriverSession.create(driver.url, chromeCapabilities());
 		const verdict = await playOracleOverWebDriver(session, baseURL!, TASK, 'webdriver-1');
-		expect(verdict, JSON.stringify(verdict.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1, task_id: TASK.id, run_id: 'webdriver-1' });
+		expect(verdict, JSON.stringify(verdict.assertions.filter((a) => !a.passed))).toMatchObject({
+			passed: true,
+			score: 1,
+			task_id: TASK.id,
+			run_id: 'webdriver-1'
+		});
 	} finally {
 		await session?.delete();
 		await driver.stop();

@@ -17,6 +17,12 @@ export async function expectNoSeriousA11yViolations(page: Page, include?: string
 	const { violations } = await builder.analyze();
 	const bad = violations
 		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-		.map((v) => `${v.id}: ${v.impact}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')} (${v.help})`);
+		.map(
+			(v) =>
+				`${v.id}: ${v.impact}: ${v.nodes
+					.map((n) => n.target.join(' '))
+					.slice(0, 5)
+					.join(', ')} (${v.help})`
+		);
 	expect(bad, `axe violations on ${page.url()}`).toEqual([]);
 }

@@ -50,7 +50,13 @@ function parse() {
 		if (keyword === 'COPY') {
 			const flags = (instruction as unknown as { getFlags(): { getName(): string; getValue(): string | null }[] }).getFlags();
 			const paths = args.filter((a) => !a.startsWith('--'));
-			copies.push({ stage: stage.name, from: flags.find((f) => f.getName() === 'from')?.getValue() ?? null, sources: paths.slice(0, -1), dest: paths.at(-1)!, workdir });
+			copies.push({
+				stage: stage.name,
+				from: flags.find((f) => f.getName() === 'from')?.getValue() ?? null,
+				sources: paths.slice(0, -1),
+				dest: paths.at(-1)!,
+				workdir
+			});
 		}
 	}
 	return { stages, copies };
@@ -120,7 +126,9 @@ test('every COPY source exists: context sources in the repo and kept by .dockeri
 	expect(raw).toBeLessThan(20e6); // the image's 40 MB budget minus the nginx base image
 });
 
-test('the build stage builds from its COPY sources alone; a misspelt platform fails; the standalone salesnav bundle, behind its nginx, serves only salesnav', async ({ browser }) => {
+test('the build stage builds from its COPY sources alone; a misspelt platform fails; the standalone salesnav bundle, behind its nginx, serves only salesnav', async ({
+	browser
+}) => {
 	test.setTimeout(300_000);
 	const ctx = mkdtempSync(join(tmpdir(), 'salesgym-docker-ctx-'));
 	try {

@@ -20,10 +20,17 @@ function idOf(axtree: string, role: string, name: string): string {
 	return el.id;
 }
 
-test('reset gives the observation; ids address elements; done terminates with the verifier reward; ids are stable across replays', async ({ browser, baseURL }) => {
+test('reset gives the observation; ids address elements; done terminates with the verifier reward; ids are stable across replays', async ({
+	browser,
+	baseURL
+}) => {
 	env = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, runId: 'env-contract' });
 	const first = await env.reset();
-	expect(first.observation).toMatchObject({ url: `${baseURL}/hubspot/contacts`, title: 'Contacts | HubSpot', tabs: [{ index: 0, url: `${baseURL}/hubspot/contacts`, active: true }] });
+	expect(first.observation).toMatchObject({
+		url: `${baseURL}/hubspot/contacts`,
+		title: 'Contacts | HubSpot',
+		tabs: [{ index: 0, url: `${baseURL}/hubspot/contacts`, active: true }]
+	});
 	expect(first.observation.prompt).toContain('Marta Ilic');
 	expect(first.observation.screenshot).toBeUndefined();
 	expect(first.observation.axtree).toMatch(/- button "Create contact" \[id=e[0-9a-f]{8}\]/);

@@ -27,7 +27,10 @@ test('oracle, noop, random and noisy-oracle through the env; trajectories and su
 	const out = mkdtempSync(join(tmpdir(), 'salesgym-run-'));
 	const oracle = await run(browser, baseURL!, agentByName('oracle'), [SHORT], { outDir: out });
 	expect(oracle.episodes[0]).toMatchObject({ status: 'ok', passed: true, score: 1, reward: 1, truncated: false, agent_error: null, infra_errors: [] });
-	const lines = readFileSync(oracle.episodes[0]!.trajectory!, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+	const lines = readFileSync(oracle.episodes[0]!.trajectory!, 'utf8')
+		.trim()
+		.split('\n')
+		.map((l) => JSON.parse(l));
 	expect(lines.map((l) => l.type)).toEqual(['episode', 'reset', ...oracleActions(SHORT).map(() => 'step'), 'result', 'state']);
 	expect(lines[2]).toMatchObject({ step: 1, action: { goto: '/hubspot/contacts' }, error: null, observation_digest: expect.stringMatching(/^[0-9a-f]{16}$/) });
 	expect(lines.at(-2)).toMatchObject({ type: 'result', passed: true, verify: { passed: true } });
@@ -72,10 +75,18 @@ test('cmd: and http: example agents play an episode; a crashing agent is an agen
 
 test('an infrastructure error is retried and, when it persists, reported as such, never scored', async ({ browser, baseURL }) => {
 	let calls = 0;
-	const flaky = { get: async () => (++calls === 1 ? Promise.reject(new (await import('../../harness/errors')).InfrastructureError('browser crashed (simulated)')) : browser) };
+	const flaky = {
+		get: async () => (++calls === 1 ? Promise.reject(new (await import('../../harness/errors')).InfrastructureError('browser crashed (simulated)')) : browser)
+	};
 	const r = await runEpisodes({ agent: agentByName('oracle'), blueprints: [SHORT], baseUrl: baseURL!, browsers: flaky });
 	expect(r.episodes[0]).toMatchObject({ status: 'ok', passed: true, infra_errors: ['browser crashed (simulated)'] });
-	const dead = await runEpisodes({ agent: agentByName('oracle'), blueprints: [SHORT], baseUrl: 'http://127.0.0.1:4198', browsers: { get: async () => browser }, retries: 1 });
+	const dead = await runEpisodes({
+		agent: agentByName('oracle'),
+		blueprints: [SHORT],
+		baseUrl: 'http://127.0.0.1:4198',
+		browsers: { get: async () => browser },
+		retries: 1
+	});
 	expect(dead.episodes[0]).toMatchObject({ status: 'infra_error', passed: null, score: null, reward: null });
 	expect(dead.episodes[0]!.infra_errors).toHaveLength(2);
 	expect(dead.totals).toMatchObject({ scored: 0, infra_errors: 1 });
@@ -95,7 +106,24 @@ test('CLI: run --out and calibrate --json --html end to end (own server and brow
 	// A glob over a few tasks (the whole set is 30+ noop episodes, minutes on 2 cores; the glob is what is tested).
 	const picked = all.filter((b) => /^hubspot\/[^/]*-lead[^/]*-v1$/.test(b.id));
 	expect(picked.length).toBeGreaterThan(1);
-	const code = await main(['calibrate', '--agent', 'noop', '--k', '2', '--tasks', 'hubspot/*-lead*-v1', '--workers', '2', '--json', join(dir, 'cal.json'), '--html', join(dir, 'cal.html')], io);
+	const code = await main(
+		[
+			'calibrate',
+			'--agent',
+			'noop',
+			'--k',
+			'2',
+			'--tasks',
+			'hubspot/*-lead*-v1',
+			'--workers',
+			'2',
+			'--json',
+			join(dir, 'cal.json'),
+			'--html',
+			join(dir, 'cal.html')
+		],
+		io
+	);
 	expect(code, err).toBe(0);
 	const report = JSON.parse(readFileSync(join(dir, 'cal.json'), 'utf8'));
 	expect(report.tasks.map((t: { task_id: string }) => t.task_id).sort()).toEqual(picked.map((b) => b.id).sort());

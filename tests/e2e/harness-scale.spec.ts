@@ -39,8 +39,18 @@ test('parallel isolation: 8 contexts on the same task at once export byte-identi
 	const out = mkdtempSync(join(tmpdir(), 'salesgym-isolation-'));
 	// 8 contexts on a 2-core CI machine (with another test worker running): an action gets 20 s, not the env's
 	// 5 s, so that what is tested is isolation, not how fast an overloaded machine renders.
-	const r = await run(browser, baseURL!, agentByName('oracle'), [SHORT], { k: 8, workers: 8, runId: () => 'isolation', keepState: true, outDir: out, env: { actionTimeoutMs: 20_000 } });
-	expect(r.episodes.map((e) => [e.status, e.passed]), JSON.stringify(r.episodes.map(whyFailed))).toEqual(Array.from({ length: 8 }, () => ['ok', true]));
+	const r = await run(browser, baseURL!, agentByName('oracle'), [SHORT], {
+		k: 8,
+		workers: 8,
+		runId: () => 'isolation',
+		keepState: true,
+		outDir: out,
+		env: { actionTimeoutMs: 20_000 }
+	});
+	expect(
+		r.episodes.map((e) => [e.status, e.passed]),
+		JSON.stringify(r.episodes.map(whyFailed))
+	).toEqual(Array.from({ length: 8 }, () => ['ok', true]));
 	const states = r.episodes.map((e) => e.state!);
 	expect(new Set(states).size).toBe(1);
 	const state = JSON.parse(states[0]!);

@@ -73,7 +73,13 @@ test.describe('contacts index', () => {
 		expect(col).toBeGreaterThan(0);
 		const s = await state(gym);
 		const names = new Map(s.gyms.hubspot.companies!.map((c) => [c.id, c.properties.name]));
-		const links = s.gyms.hubspot.associations as unknown as { fromObjectType: string; fromObjectId: string; toObjectType: string; toObjectId: string; associationTypeId: number }[];
+		const links = s.gyms.hubspot.associations as unknown as {
+			fromObjectType: string;
+			fromObjectId: string;
+			toObjectType: string;
+			toObjectId: string;
+			associationTypeId: number;
+		}[];
 		const ids = await t.locator('tbody tr a[href*="/hubspot/contacts/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!.split('/').pop()!));
 		expect(ids).toHaveLength(25);
 		const expected = ids.map((id) => {
@@ -227,7 +233,9 @@ test.describe('contacts index', () => {
 			['CALL', '2026-03-10'],
 			['CALL', '2026-03-10']
 		]);
-		const linked = s.gyms.hubspot.associations!.filter((a) => tasks.some((t) => t.id === a.fromObjectId) && a.toObjectType === 'contacts').map((a) => a.toObjectId);
+		const linked = s.gyms.hubspot
+			.associations!.filter((a) => tasks.some((t) => t.id === a.fromObjectId) && a.toObjectType === 'contacts')
+			.map((a) => a.toObjectId);
 		expect(linked.sort()).toEqual(['990633', '990634']);
 	});
 
@@ -313,7 +321,11 @@ test.describe('companies index', () => {
 		await dlg.getByRole('button', { name: 'Create', exact: true }).click();
 		await expect(page.getByText('Company Acme Rocket Co created')).toBeVisible();
 		const created = (await state(gym)).gyms.hubspot.companies!.find((c) => c.properties.name === 'Acme Rocket Co')!;
-		expect([created.properties.domain, created.properties.hubspot_owner_id, created.properties.industry]).toEqual(['acmerocket.io', '1003', 'COMPUTER_SOFTWARE']);
+		expect([created.properties.domain, created.properties.hubspot_owner_id, created.properties.industry]).toEqual([
+			'acmerocket.io',
+			'1003',
+			'COMPUTER_SOFTWARE'
+		]);
 		await page.getByRole('searchbox', { name: 'Search name, domain, or phone' }).fill('Acme Rocket');
 		await expect(table(page, 'Companies').getByRole('link', { name: 'Acme Rocket Co' })).toBeVisible();
 	});
@@ -365,7 +377,9 @@ test.describe('deals', () => {
 		const s = await state(gym);
 		const deal = s.gyms.hubspot.deals!.find((d) => d.properties.dealname === 'Fjord Freight – Dock sensors')!;
 		expect(deal.properties.dealstage).toBe('contractsent');
-		const ends = s.gyms.hubspot.associations!.filter((a) => a.fromObjectId === deal.id || a.toObjectId === deal.id).map((a) => `${a.fromObjectId}>${a.toObjectId}`);
+		const ends = s.gyms.hubspot
+			.associations!.filter((a) => a.fromObjectId === deal.id || a.toObjectId === deal.id)
+			.map((a) => `${a.fromObjectId}>${a.toObjectId}`);
 		expect(ends.sort()).toEqual([`${deal.id}>990620`, `${deal.id}>990621`].sort());
 	});
 });
@@ -450,7 +464,8 @@ test('left navigation: live links with aria-current; screens the replica does no
 	await start(gym, BOARD, '/hubspot/companies');
 	const nav = gym.page.getByRole('navigation', { name: 'Main' });
 	await expect(nav.getByRole('link', { name: 'Companies' })).toHaveAttribute('aria-current', 'page');
-	for (const name of ['Contacts', 'Deals', 'Segments', 'Tasks', 'Sequences', 'Templates', 'Forms']) await expect(nav.getByRole('link', { name })).toHaveAttribute('href', /\/hubspot\//);
+	for (const name of ['Contacts', 'Deals', 'Segments', 'Tasks', 'Sequences', 'Templates', 'Forms'])
+		await expect(nav.getByRole('link', { name })).toHaveAttribute('href', /\/hubspot\//);
 	for (const name of ['Tickets', 'Snippets', 'Meetings', 'Dashboards', 'Reports']) await expect(nav.getByRole('link', { name })).toHaveCount(0);
 	for (const href of await nav.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))) expect(href).toMatch(/\/hubspot\//);
 	await expect(nav).not.toContainText(/soon/i);

@@ -89,7 +89,12 @@ test('Note and Meeting dialogs create associated engagements shown on the timeli
 	expect(n?.properties).toMatchObject({ hs_note_body: 'Prefers email over phone.', hubspot_owner_id: '1002' });
 	expect(n?.properties.hs_timestamp).toMatch(/^2026-03-04T15:00:0\dZ|^2026-03-04T15:00:0\d\.\d{3}Z$/);
 	const [m] = await linked(gym, 'meetings', 'contacts', '990310');
-	expect(m?.properties).toMatchObject({ hs_meeting_title: 'Discovery call', hs_meeting_outcome: 'COMPLETED', hs_meeting_start_time: '2026-03-04T13:00:00.000Z', hs_meeting_end_time: '2026-03-04T13:30:00.000Z' });
+	expect(m?.properties).toMatchObject({
+		hs_meeting_title: 'Discovery call',
+		hs_meeting_outcome: 'COMPLETED',
+		hs_meeting_start_time: '2026-03-04T13:00:00.000Z',
+		hs_meeting_end_time: '2026-03-04T13:30:00.000Z'
+	});
 
 	await page.getByRole('tab', { name: 'Activities' }).click();
 	await expect(page.getByRole('list', { name: 'Activities' }).getByRole('article')).toHaveCount(2);
@@ -112,7 +117,13 @@ test('Call and Task dialogs; "Mark as complete" on the timeline completes the ta
 	await call.getByRole('button', { name: 'Log activity' }).click();
 	await expect(page.getByRole('heading', { name: 'Call – Left voicemail' })).toBeVisible();
 	const [c] = await linked(gym, 'calls', 'contacts', '990310');
-	expect(c?.properties).toMatchObject({ hs_call_disposition: 'b2cf5968-551e-4856-9783-52b3da59a7d0', hs_call_status: 'COMPLETED', hs_call_direction: 'INBOUND', hs_call_duration: '180000', hs_call_body: 'Voicemail about pricing.' });
+	expect(c?.properties).toMatchObject({
+		hs_call_disposition: 'b2cf5968-551e-4856-9783-52b3da59a7d0',
+		hs_call_status: 'COMPLETED',
+		hs_call_direction: 'INBOUND',
+		hs_call_duration: '180000',
+		hs_call_body: 'Voicemail about pricing.'
+	});
 
 	await page.getByRole('button', { name: 'Task', exact: true }).click();
 	const task = page.getByRole('dialog', { name: 'Create task' });
@@ -126,7 +137,14 @@ test('Call and Task dialogs; "Mark as complete" on the timeline completes the ta
 	await task.getByRole('button', { name: 'Create', exact: true }).click();
 	await expect(page.getByRole('heading', { name: 'Task: Call Marco back' })).toBeVisible();
 	let [t] = await linked(gym, 'tasks', 'contacts', '990310');
-	expect(t?.properties).toMatchObject({ hs_task_subject: 'Call Marco back', hs_task_type: 'CALL', hs_task_priority: 'MEDIUM', hs_task_status: 'NOT_STARTED', hs_timestamp: '2026-03-06T10:30:00.000Z', hubspot_owner_id: '1001' });
+	expect(t?.properties).toMatchObject({
+		hs_task_subject: 'Call Marco back',
+		hs_task_type: 'CALL',
+		hs_task_priority: 'MEDIUM',
+		hs_task_status: 'NOT_STARTED',
+		hs_timestamp: '2026-03-06T10:30:00.000Z',
+		hubspot_owner_id: '1001'
+	});
 
 	await page.getByRole('button', { name: 'Mark as complete: Call Marco back' }).click();
 	await expect(page.getByRole('button', { name: 'Mark as complete: Call Marco back' })).toHaveCount(0);
@@ -149,7 +167,11 @@ test('association cards: + Add an existing company, remove it, and create a deal
 	await add.getByRole('checkbox', { name: 'Brightwave Media' }).check();
 	await add.getByRole('button', { name: 'Save', exact: true }).click();
 	await expect(companies.getByRole('link', { name: 'Brightwave Media' })).toBeVisible();
-	expect((await state(gym)).associations.some((a) => a.fromObjectType === 'contacts' && a.fromObjectId === '990320' && a.toObjectId === '990321' && a.associationTypeId === 279)).toBe(true);
+	expect(
+		(await state(gym)).associations.some(
+			(a) => a.fromObjectType === 'contacts' && a.fromObjectId === '990320' && a.toObjectId === '990321' && a.associationTypeId === 279
+		)
+	).toBe(true);
 
 	await page.getByRole('button', { name: 'Add deals' }).click();
 	const create = page.getByRole('dialog', { name: 'Add Deals' });
@@ -196,7 +218,14 @@ test('composer: a token without value blocks Send naming it; filling the propert
 	await composer.getByRole('button', { name: 'Send' }).click();
 	await expect(page.getByRole('heading', { name: 'Email: Notes for Halden Robotics' })).toBeVisible();
 	const [e] = await linked(gym, 'emails', 'contacts', '990300');
-	expect(e?.properties).toMatchObject({ hs_email_direction: 'EMAIL', hs_email_status: 'SENT', hs_email_subject: 'Notes for Halden Robotics', hs_email_text: 'Hi Lena,\n\nSee you soon, Sofia', hs_email_to_email: 'l.vogt@haldenrobotics.com', hubspot_owner_id: '1003' });
+	expect(e?.properties).toMatchObject({
+		hs_email_direction: 'EMAIL',
+		hs_email_status: 'SENT',
+		hs_email_subject: 'Notes for Halden Robotics',
+		hs_email_text: 'Hi Lena,\n\nSee you soon, Sofia',
+		hs_email_to_email: 'l.vogt@haldenrobotics.com',
+		hubspot_owner_id: '1003'
+	});
 	expect(await linked(gym, 'emails', 'companies', '990301')).toHaveLength(1);
 });
 
@@ -257,7 +286,14 @@ test('task queue: views, Assigned to filter, Start N tasks with Complete and Ski
 		['Queue task B', '2026-03-11T09:00:00.000Z']
 	])
 		await api(gym, 'POST', '/crm/v3/objects/tasks', {
-			properties: { hs_task_subject: subject, hs_timestamp: due, hs_task_priority: 'HIGH', hs_task_type: 'EMAIL', hubspot_owner_id: '1012', hs_task_status: 'NOT_STARTED' },
+			properties: {
+				hs_task_subject: subject,
+				hs_timestamp: due,
+				hs_task_priority: 'HIGH',
+				hs_task_type: 'EMAIL',
+				hubspot_owner_id: '1012',
+				hs_task_status: 'NOT_STARTED'
+			},
 			associations: [
 				{ to: { id: '990310' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 204 }] },
 				...(subject === 'Queue task A' ? [{ to: { id: '100002' }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 204 }] }] : [])
@@ -278,7 +314,9 @@ test('task queue: views, Assigned to filter, Start N tasks with Complete and Ski
 	const table = page.getByRole('table', { name: 'Tasks' });
 	// The view loads each task's associations: allow for a loaded machine.
 	// Linked records in numeric id order, separated by ", " (100002 before 990310).
-	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText(`${second.properties.firstname} ${second.properties.lastname}, Marco Bianchi`, { timeout: 20_000 });
+	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText(`${second.properties.firstname} ${second.properties.lastname}, Marco Bianchi`, {
+		timeout: 20_000
+	});
 	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText('High');
 	await expect(table.getByRole('row', { name: /Queue task A/ })).toContainText(ownerOf1012 ?? '');
 	const count = await table.getByRole('row').count();
@@ -288,7 +326,10 @@ test('task queue: views, Assigned to filter, Start N tasks with Complete and Ski
 	await expect(page.getByRole('heading', { name: 'Queue task B' })).toBeVisible();
 	await page.getByRole('button', { name: 'Skip', exact: true }).click();
 	const tasks = await linked(gym, 'tasks', 'contacts', '990310');
-	expect(Object.fromEntries(tasks.map((t) => [t.properties.hs_task_subject, t.properties.hs_task_status]))).toEqual({ 'Queue task A': 'COMPLETED', 'Queue task B': 'NOT_STARTED' });
+	expect(Object.fromEntries(tasks.map((t) => [t.properties.hs_task_subject, t.properties.hs_task_status]))).toEqual({
+		'Queue task A': 'COMPLETED',
+		'Queue task B': 'NOT_STARTED'
+	});
 	await page.getByRole('button', { name: /^(Exit queue|Back to tasks)$/ }).click();
 	await page.getByRole('checkbox', { name: 'Mark as complete: Queue task B' }).click();
 	await expect(table.getByRole('row', { name: /Queue task B/ })).toHaveCount(0);

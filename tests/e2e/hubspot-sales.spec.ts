@@ -18,7 +18,18 @@ test.beforeEach(async ({ gym }) => {
 });
 
 const api = (page: Page, method: string, path: string, body?: unknown) => pageJson(page, method, `/api/hubspot${path}`, body);
-type State = { gyms: { hubspot: { lists: { id: string; name: string }[]; list_memberships: { listId: string; recordId: string }[]; sequence_enrollments: { contactId: string; sequenceId: string; state: string; senderEmail: string }[]; contacts: { id: string; properties: Record<string, string> }[]; form_submissions: { contactId: string }[] } }; events: unknown[] };
+type State = {
+	gyms: {
+		hubspot: {
+			lists: { id: string; name: string }[];
+			list_memberships: { listId: string; recordId: string }[];
+			sequence_enrollments: { contactId: string; sequenceId: string; state: string; senderEmail: string }[];
+			contacts: { id: string; properties: Record<string, string> }[];
+			form_submissions: { contactId: string }[];
+		};
+	};
+	events: unknown[];
+};
 const state = async (gym: Gym) => JSON.parse(await gym.exportState()) as State;
 
 /** A segment made through the API with `ids` as members; returns its id. */

@@ -100,7 +100,13 @@ test('top bar: the global search finds contacts by name and email as links; keyb
 
 test('top bar: the account menu shows the signed-in user of GET /me (name, email, role)', async ({ gym }) => {
 	const { page } = gym;
-	const me = (await page.evaluate(() => fetch('/api/hubspot/me').then((r) => r.json()))) as { id: string; firstName: string; lastName: string; email: string; role: string };
+	const me = (await page.evaluate(() => fetch('/api/hubspot/me').then((r) => r.json()))) as {
+		id: string;
+		firstName: string;
+		lastName: string;
+		email: string;
+		role: string;
+	};
 	expect(me.id).toBe('1001'); // the default acting user
 	const button = page.getByRole('button', { name: `Account menu: ${me.firstName} ${me.lastName}` });
 	await button.click();

@@ -83,7 +83,10 @@ test('filters by platform, tier and category (and text) combine, narrow the list
 		`All platforms (${catalogue.length})`,
 		...Object.entries(PRODUCT).map(([p, name]) => `${name} (${expected({ platform: p }).length})`)
 	]);
-	expect(await optionTexts(page, 'Tools')).toEqual([`Any number (${catalogue.length})`, ...[1, 2, 3, 4].map((n) => `${n} ${n === 1 ? 'tool' : 'tools'} (${expected({ tier: n }).length})`)]);
+	expect(await optionTexts(page, 'Tools')).toEqual([
+		`Any number (${catalogue.length})`,
+		...[1, 2, 3, 4].map((n) => `${n} ${n === 1 ? 'tool' : 'tools'} (${expected({ tier: n }).length})`)
+	]);
 	expect(await optionTexts(page, 'Category')).toEqual([
 		`All categories (${catalogue.length})`,
 		`Inbound (${inbound.length})`,
@@ -160,7 +163,9 @@ test('each task card lists its platforms, each a link to that platform’s start
 });
 
 for (const id of ['hubspot/inbound-demo-request-v1', 'hubspot/deal-board-progression-v1']) {
-	test(`Start ${id}: the Open link is named after its first platform and goes to its start path; the prompt stays in view while the list scrolls`, async ({ gym }) => {
+	test(`Start ${id}: the Open link is named after its first platform and goes to its start path; the prompt stays in view while the list scrolls`, async ({
+		gym
+	}) => {
 		const { page } = gym;
 		const bp = byId(id);
 		await openLauncher(gym);
@@ -224,7 +229,13 @@ test('Check: the verdict lists every assertion of the task in step order with it
 	const run = await page.evaluate(async () => (await (await fetch('/__salesgym/run')).json()) as { run_id: string });
 	const verdict = await gym.verify({ run_id: run.run_id, task_id: bp.id });
 	const rows = verdictRegion.getByRole('table', { name: 'Assertions' }).getByRole('row');
-	for (const [i, a] of verdict.assertions.entries()) await expect(rows.nth(i + 1).getByRole('cell').first()).toHaveText(a.passed ? '✓ passed' : '✗ failed');
+	for (const [i, a] of verdict.assertions.entries())
+		await expect(
+			rows
+				.nth(i + 1)
+				.getByRole('cell')
+				.first()
+		).toHaveText(a.passed ? '✓ passed' : '✗ failed');
 	expect(verdict.assertions.some((a) => a.passed)).toBe(true);
 	expect(verdict.assertions.some((a) => !a.passed)).toBe(true);
 

@@ -85,11 +85,19 @@ test('an oracle episode passes through nginx (SW, verifier, CSP), and POST /__sa
 	const verdict = await verifyRun(page, bp.id, runId);
 	expect(verdict, JSON.stringify(verdict.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1 });
 
-	const published = (await pageJson(page, 'POST', '/__salesgym/publish', { run_id: runId })) as { run_id: string; published: { gym: string; url: string; bytes: number; status: number }[] };
+	const published = (await pageJson(page, 'POST', '/__salesgym/publish', { run_id: runId })) as {
+		run_id: string;
+		published: { gym: string; url: string; bytes: number; status: number }[];
+	};
 	expect(published.run_id).toBe(runId);
 	// The combined deployment serves every gym: each one's slice is published, in registry order.
 	expect(published.published).toEqual(
-		['hubspot', 'outreach', 'calendly', 'salesnav'].map((gym) => ({ gym, url: `${combined!.url}/state/${runId}/${gym}.json`, bytes: expect.any(Number), status: 201 }))
+		['hubspot', 'outreach', 'calendly', 'salesnav'].map((gym) => ({
+			gym,
+			url: `${combined!.url}/state/${runId}/${gym}.json`,
+			bytes: expect.any(Number),
+			status: 201
+		}))
 	);
 	const again = (await pageJson(page, 'POST', '/__salesgym/publish', {})) as typeof published;
 	expect(again.published.map((p) => p.status)).toEqual([204, 204, 204, 204]); // replaced
@@ -177,7 +185,17 @@ test('CSP in the browser: an inline script injected at run time is refused (only
 
 test('a missing asset is a JSON 404, never index.html; only app routes get the SPA shell', async () => {
 	const shell = readFileSync(join(BUILD, 'index.html'), 'utf8');
-	for (const path of ['/_app/immutable/nodes/missing.js', '/_app/immutable/missing.wasm', '/missing.js', '/favicon-missing.png', '/schema/missing.json', '/hubspot/contacts/logo.png', '/unknown-route', '/hubspot-like', '/index.php']) {
+	for (const path of [
+		'/_app/immutable/nodes/missing.js',
+		'/_app/immutable/missing.wasm',
+		'/missing.js',
+		'/favicon-missing.png',
+		'/schema/missing.json',
+		'/hubspot/contacts/logo.png',
+		'/unknown-route',
+		'/hubspot-like',
+		'/index.php'
+	]) {
 		expectJsonError(await get(path), 404);
 	}
 	// Every top-level route folder of the SPA (src/routes) and deep links below it get the shell.
@@ -210,7 +228,8 @@ test('paths only the SW answers (sw/paths.ts) get a JSON 404 from nginx, never H
 
 test('state store: /state/<run_id>/<gym>.json only, validated names, size limit, no listing, a standalone origin writes only its own gym', async () => {
 	const doc = '{"format":"salesgym.state"}';
-	const put = (path: string, body: string | Blob = doc, base = combined!.url) => get(path, { method: 'PUT', body, headers: { 'content-type': 'application/json' } }, base);
+	const put = (path: string, body: string | Blob = doc, base = combined!.url) =>
+		get(path, { method: 'PUT', body, headers: { 'content-type': 'application/json' } }, base);
 	expect((await put('/state/store-1/salesnav.json')).status).toBe(201);
 	expect((await put('/state/store-1/salesnav.json')).status).toBe(204);
 	const read = await get('/state/store-1/salesnav.json');
@@ -220,13 +239,24 @@ test('state store: /state/<run_id>/<gym>.json only, validated names, size limit,
 	expect((await get('/state/store-1/salesnav.json', { method: 'HEAD' })).status).toBe(200);
 
 	// No listing, no other paths, no other methods.
-	for (const path of ['/state/', '/state/store-1/', '/state/store-1', '/state/store-1/salesnav.json/x', '/state/store-1/sub/salesnav.json']) expectJsonError(await get(path), 404);
-	for (const method of ['DELETE', 'POST', 'MKCOL', 'OPTIONS', 'PATCH', 'COPY', 'MOVE']) expectJsonError(await get('/state/store-1/salesnav.json', { method }), 405);
+	for (const path of ['/state/', '/state/store-1/', '/state/store-1', '/state/store-1/salesnav.json/x', '/state/store-1/sub/salesnav.json'])
+		expectJsonError(await get(path), 404);
+	for (const method of ['DELETE', 'POST', 'MKCOL', 'OPTIONS', 'PATCH', 'COPY', 'MOVE'])
+		expectJsonError(await get('/state/store-1/salesnav.json', { method }), 405);
 	expect((await get('/state/store-1/salesnav.json')).status).toBe(200); // still there
 
 	// Names: run_id 1-128 of [A-Za-z0-9._:-] starting alphanumeric; gym one of the four.
 	expect((await put(`/state/a${'b'.repeat(127)}/hubspot.json`)).status).toBe(201);
-	for (const path of [`/state/a${'b'.repeat(128)}/hubspot.json`, '/state/.hidden/hubspot.json', '/state/-x/hubspot.json', '/state/a%20b/hubspot.json', '/state/a$b/hubspot.json', '/state/r/evil.json', '/state/r/HubSpot.json', '/state/r/hubspot.json.bak']) {
+	for (const path of [
+		`/state/a${'b'.repeat(128)}/hubspot.json`,
+		'/state/.hidden/hubspot.json',
+		'/state/-x/hubspot.json',
+		'/state/a%20b/hubspot.json',
+		'/state/a$b/hubspot.json',
+		'/state/r/evil.json',
+		'/state/r/HubSpot.json',
+		'/state/r/hubspot.json.bak'
+	]) {
 		expectJsonError(await put(path), 404);
 	}
 	// Traversal: nginx normalizes the path first (a path above the root is a 400), and never writes outside.
@@ -263,7 +293,10 @@ test('sw/state-store.ts against nginx: publish, read peers, and the errors (miss
 			{ seq: 1, run_seq: 1, at: '2026-03-02T14:30:00.000Z', gym: 'hubspot', method: 'POST', path: '/x', status: 201, entity: 'contacts', id: '1' },
 			{ seq: 1, run_seq: 1, at: '2026-03-02T14:30:01.000Z', gym: 'salesnav', method: 'POST', path: '/y', status: 201, entity: 'leads', id: '7' }
 		],
-		meta: { hubspot: { clock: '2026-03-02T14:30:01.000Z', seq: 1, next_ids: { contacts: 2 }, run_seq: 1, actor: '1001' }, salesnav: { clock: '2026-03-02T14:30:02.000Z', seq: 1, next_ids: {}, run_seq: 1, actor: '1001' } }
+		meta: {
+			hubspot: { clock: '2026-03-02T14:30:01.000Z', seq: 1, next_ids: { contacts: 2 }, run_seq: 1, actor: '1001' },
+			salesnav: { clock: '2026-03-02T14:30:02.000Z', seq: 1, next_ids: {}, run_seq: 1, actor: '1001' }
+		}
 	};
 	const hub = { origin: standalone!.url, fetch };
 	const [written] = await publishExports(state, ['hubspot'], hub);
@@ -280,5 +313,8 @@ test('sw/state-store.ts against nginx: publish, read peers, and the errors (miss
 	// A document of another run under this run's path is refused.
 	await get('/state/xgym-2/outreach.json', { method: 'PUT', body: canonicalJson(gymSlice(state, 'hubspot')) });
 	await expect(fetchExport('xgym-2', 'outreach', hub)).rejects.toMatchObject({ status: 502, message: expect.stringContaining('holds run "xgym-1"') });
-	await expect(fetchExport('xgym-1', 'hubspot', { origin: 'http://127.0.0.1:9', fetch })).rejects.toMatchObject({ status: 502, message: expect.stringContaining('unreachable') });
+	await expect(fetchExport('xgym-1', 'hubspot', { origin: 'http://127.0.0.1:9', fetch })).rejects.toMatchObject({
+		status: 502,
+		message: expect.stringContaining('unreachable')
+	});
 });

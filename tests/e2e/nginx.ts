@@ -30,7 +30,8 @@ function run(cmd: string, args: string[]): boolean {
 export function ensureNginx(): { bin: string } | { skip: string } {
 	if (existsSync(NGINX_BIN)) return { bin: NGINX_BIN };
 	if (process.env.SALESGYM_NGINX) return { skip: `SALESGYM_NGINX=${NGINX_BIN} does not exist` };
-	if (process.getuid?.() !== 0) return { skip: `${NGINX_BIN} is missing and this is not root: run \`sudo apt-get install -y nginx\` to run the nginx deployment tests` };
+	if (process.getuid?.() !== 0)
+		return { skip: `${NGINX_BIN} is missing and this is not root: run \`sudo apt-get install -y nginx\` to run the nginx deployment tests` };
 	if (!existsSync('/usr/bin/apt-get')) return { skip: `${NGINX_BIN} is missing and there is no apt-get to install it (not Debian)` };
 	// Two Playwright workers may get here at once: one installs, the other waits (dpkg takes one at a time).
 	const lock = join(tmpdir(), 'salesgym-nginx-install.lock');
@@ -46,7 +47,8 @@ export function ensureNginx(): { bin: string } | { skip: string } {
 	try {
 		if (existsSync(NGINX_BIN)) return { bin: NGINX_BIN };
 		const args = ['install', '-y', '--no-install-recommends', 'nginx'];
-		if (!run('apt-get', args) && !(run('apt-get', ['update']) && run('apt-get', args))) return { skip: 'apt-get could not install nginx (see its output above)' };
+		if (!run('apt-get', args) && !(run('apt-get', ['update']) && run('apt-get', args)))
+			return { skip: 'apt-get could not install nginx (see its output above)' };
 		return existsSync(NGINX_BIN) ? { bin: NGINX_BIN } : { skip: `apt-get installed nginx but ${NGINX_BIN} is still missing` };
 	} finally {
 		rmSync(lock, { recursive: true, force: true });

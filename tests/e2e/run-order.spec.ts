@@ -38,8 +38,19 @@ async function createContact(page: Page, email: string): Promise<string> {
 
 const first = (gym: string, entity: string) => `($events | map(select(.gym == "${gym}" and .entity == "${entity}")) | first | .run_seq)`;
 const ASSERTIONS = [
-	{ id: 'salesnav-first', description: 'the salesnav list write came before the hubspot create', query: `${first('salesnav', 'leadLists')} < ${first('hubspot', 'contacts')}`, op: 'truthy' },
-	{ id: 'same-clock', description: 'both gyms logged the same virtual time (the clock cannot tell the order)', query: '[$events[].at] | unique | length', op: 'eq', expected: 1 },
+	{
+		id: 'salesnav-first',
+		description: 'the salesnav list write came before the hubspot create',
+		query: `${first('salesnav', 'leadLists')} < ${first('hubspot', 'contacts')}`,
+		op: 'truthy'
+	},
+	{
+		id: 'same-clock',
+		description: 'both gyms logged the same virtual time (the clock cannot tell the order)',
+		query: '[$events[].at] | unique | length',
+		op: 'eq',
+		expected: 1
+	},
 	{ id: 'all-numbered', description: 'every event carries a run_seq', query: '[$events[] | .run_seq | numbers] | length == ($events | length)', op: 'truthy' }
 ];
 
@@ -55,7 +66,11 @@ test('$events order by run_seq across gyms: salesnav then hubspot passes; the ot
 		['all-numbered', true]
 	]);
 	expect(ok.passed).toBe(true);
-	const state = JSON.parse(await gym.exportState()) as { version: number; events: { gym: string; entity: string; id: string; run_seq: number }[]; meta: Record<string, { run_seq: number; actor: string }> };
+	const state = JSON.parse(await gym.exportState()) as {
+		version: number;
+		events: { gym: string; entity: string; id: string; run_seq: number }[];
+		meta: Record<string, { run_seq: number; actor: string }>;
+	};
 	expect(state.version).toBe(2);
 	expect(state.events.map((e) => [e.run_seq, e.gym, e.entity, e.entity === 'leads' ? 'lead' : e.id])).toEqual([
 		[1, 'salesnav', 'leadLists', list],
@@ -68,7 +83,12 @@ test('$events order by run_seq across gyms: salesnav then hubspot passes; the ot
 	await gym.reset({ run_id: 'order-2' });
 	await createContact(gym.page, 'order.second@example.com');
 	await saveLeadToList(gym.page);
-	const reverse = { ...ASSERTIONS[0]!, id: 'hubspot-first', description: 'the hubspot create came before the salesnav list write', query: `${first('hubspot', 'contacts')} < ${first('salesnav', 'leadLists')}` };
+	const reverse = {
+		...ASSERTIONS[0]!,
+		id: 'hubspot-first',
+		description: 'the hubspot create came before the salesnav list write',
+		query: `${first('hubspot', 'contacts')} < ${first('salesnav', 'leadLists')}`
+	};
 	const bad = await gym.verify({ run_id: 'order-2', assertions: [ASSERTIONS[0]!, reverse] });
 	expect(bad.assertions.map((a) => [a.id, a.passed])).toEqual([
 		['salesnav-first', false],

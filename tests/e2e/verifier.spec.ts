@@ -73,7 +73,15 @@ test('differential over a real episode: the task verdict from the page equals No
 	const fromPage = await gym.verify({ run_id: 'diff-episode', task_id: TASK });
 	const exported = JSON.parse(await gym.exportState()) as StateExportDoc;
 	const assertions: PlacedAssertion[] = blueprint.steps.flatMap((s, i) => s.verifiers.map((a) => ({ ...a, step: i, platform: s.platform })));
-	const node = evaluate(await createNodeEngine(), verificationInput(exported, assertions.map((a) => a.query), null), assertions);
+	const node = evaluate(
+		await createNodeEngine(),
+		verificationInput(
+			exported,
+			assertions.map((a) => a.query),
+			null
+		),
+		assertions
+	);
 	expect(fromPage.passed).toBe(true);
 	expect(comparable(fromPage as unknown as Evaluation)).toEqual(comparable(node));
 });
@@ -98,9 +106,20 @@ test('cross-gym: the same verdict whether the gyms share an origin or not; 409 a
 	await gym.reset({ task_id: TASK, run_id: 'xgym' });
 	await oracle.act(gym.page, blueprint, { baseUrl: baseURL!, runId: 'xgym' });
 	const assertions = [
-		{ id: 'gyms', description: 'local gyms + the other origin\'s outreach', query: 'keys', op: 'eq', expected: ['calendly', 'hubspot', 'outreach', 'salesnav'] },
-		{ id: 'in-crm-and-outreach', description: 'same person', query: '[.hubspot.contacts[].properties.email] as $crm | [.outreach.prospects[].attributes.emails[] | select(. as $e | $crm | index($e))] | length', op: 'eq', expected: 1 },
-		{ id: 'crm-first', description: 'CRM before Outreach', query: '($events | map(select(.gym == "hubspot")) | last | .at) < ($events | map(select(.gym == "outreach")) | first | .at)', op: 'truthy' },
+		{ id: 'gyms', description: "local gyms + the other origin's outreach", query: 'keys', op: 'eq', expected: ['calendly', 'hubspot', 'outreach', 'salesnav'] },
+		{
+			id: 'in-crm-and-outreach',
+			description: 'same person',
+			query: '[.hubspot.contacts[].properties.email] as $crm | [.outreach.prospects[].attributes.emails[] | select(. as $e | $crm | index($e))] | length',
+			op: 'eq',
+			expected: 1
+		},
+		{
+			id: 'crm-first',
+			description: 'CRM before Outreach',
+			query: '($events | map(select(.gym == "hubspot")) | last | .at) < ($events | map(select(.gym == "outreach")) | first | .at)',
+			op: 'truthy'
+		},
 		{ id: 'not-opted-out', description: 'compliance', query: '[.outreach.prospects[] | select(.attributes.optedOut)] | length', op: 'eq', expected: 0 },
 		{ id: 'now', description: 'clock', query: '$now', op: 'eq', expected: '2026-03-02T14:45:00.000Z' },
 		{ id: 'untouched', description: 'owners unchanged', query: '.hubspot.owners == $initial.hubspot.owners', op: 'truthy' }
@@ -153,7 +172,10 @@ test('verifications sent before the worker is ready wait for it (concurrent, col
 	const answers = await page.evaluate(() =>
 		Promise.all(
 			[0, 1, 2].map(() =>
-				fetch('/verify', { method: 'POST', body: JSON.stringify({ run_id: 'cold', task_id: 'hubspot/inbound-demo-request-v1' }) }).then(async (r) => [r.status, (await r.json()).score])
+				fetch('/verify', { method: 'POST', body: JSON.stringify({ run_id: 'cold', task_id: 'hubspot/inbound-demo-request-v1' }) }).then(async (r) => [
+					r.status,
+					(await r.json()).score
+				])
 			)
 		)
 	);
@@ -178,13 +200,30 @@ test('an aborted verification stops the worker (recreated), and the next one run
 	const outcome = await gym.page.evaluate(async (contacts) => {
 		const v = window.__salesgymVerifier!;
 		const ctl = new AbortController();
-		const loop = [{ id: 'loop', description: 'd', query: 'reduce range(1e12) as $i (0; . + 1)', op: 'exists' as const, weight: 1, gating: true, step: 0, platform: 'inline' }];
+		const loop = [
+			{
+				id: 'loop',
+				description: 'd',
+				query: 'reduce range(1e12) as $i (0; . + 1)',
+				op: 'exists' as const,
+				weight: 1,
+				gating: true,
+				step: 0,
+				platform: 'inline'
+			}
+		];
 		const slow = v.run('{}', loop, 120_000, ctl.signal);
 		await new Promise((r) => setTimeout(r, 700));
 		ctl.abort();
 		const first = await slow;
 		const t0 = performance.now();
-		const res = await fetch('/verify', { method: 'POST', body: JSON.stringify({ run_id: 'abort', assertions: [{ id: 'count', description: 'd', query: '.hubspot.contacts | length', op: 'eq', expected: contacts }] }) });
+		const res = await fetch('/verify', {
+			method: 'POST',
+			body: JSON.stringify({
+				run_id: 'abort',
+				assertions: [{ id: 'count', description: 'd', query: '.hubspot.contacts | length', op: 'eq', expected: contacts }]
+			})
+		});
 		return { first, status: res.status, passed: (await res.json()).passed, ms: performance.now() - t0 };
 	}, contacts);
 	expect(outcome).toMatchObject({ first: { status: 'error', kind: 'aborted' }, status: 200, passed: true });

@@ -36,7 +36,18 @@ for (const blueprint of tasks) {
 			try {
 				const out = await playEpisode(env, agent, attempt, { maxSteps, reward });
 				await testInfo.attach('trajectory.jsonl', { body: out.lines.map((l) => JSON.stringify(l)).join('\n') + '\n', contentType: 'application/x-ndjson' });
-				const verdict = { task_id: blueprint.id, attempt, agent: agent.name, passed: out.passed, score: out.score, reward: out.reward, steps: out.steps, truncated: out.truncated, first_failing_step: out.verify.first_failing_step, agent_error: out.agent_error };
+				const verdict = {
+					task_id: blueprint.id,
+					attempt,
+					agent: agent.name,
+					passed: out.passed,
+					score: out.score,
+					reward: out.reward,
+					steps: out.steps,
+					truncated: out.truncated,
+					first_failing_step: out.verify.first_failing_step,
+					agent_error: out.agent_error
+				};
 				testInfo.annotations.push({ type: 'verdict', description: JSON.stringify(verdict) });
 				if (agent.name === 'oracle') expect(out.passed, JSON.stringify(out.verify.assertions.filter((a) => !a.passed))).toBe(true);
 			} finally {

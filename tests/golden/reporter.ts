@@ -58,7 +58,10 @@ export default class GoldenReporter implements Reporter {
 			const dropped = Object.keys(old).filter((id) => !ids.includes(id)).length;
 			writeFileSync(goldenPath(platform), `${JSON.stringify(next, null, 2)}\n`);
 			const recorded = ids.length - kept.length;
-			lines.push(`golden: ${goldenPath(platform)}: ${recorded}/${ids.length} recorded (${changed} changed), ${dropped} dropped` + (kept.length ? `; NOT recorded (old hash kept, or none): ${kept.join(', ')}` : ''));
+			lines.push(
+				`golden: ${goldenPath(platform)}: ${recorded}/${ids.length} recorded (${changed} changed), ${dropped} dropped` +
+					(kept.length ? `; NOT recorded (old hash kept, or none): ${kept.join(', ')}` : '')
+			);
 		}
 		if (this.failed.size) lines.push(`golden: ${this.failed.size} play(s) failed, their hashes were not recorded: ${[...this.failed].join('; ')}`);
 		lines.push(`golden: run status ${result.status}`);

@@ -72,7 +72,13 @@ export function readGolden(platform: string): GoldenFile {
 		throw new Error(`${file}: not valid JSON (${(e as Error).message}); run \`npm run golden\` to rewrite it`);
 	}
 	const parsed = GoldenFile.safeParse(json);
-	if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}; run \`npm run golden\` to rewrite it`);
+	if (!parsed.success)
+		throw new Error(
+			`${file}: ${parsed.error.issues
+				.slice(0, 3)
+				.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+				.join('; ')}; run \`npm run golden\` to rewrite it`
+		);
 	return parsed.data;
 }
 
@@ -86,7 +92,10 @@ export function missingMessage(id: string, platform: string): string {
  * @param where where the export was read: after the reset of the worker's reused context, or in a fresh one.
  */
 export function staleMessage(id: string, platform: string, which: 'initial' | 'final', actual: string, where: 'reused' | 'fresh' = 'reused'): string {
-	const what = which === 'final' ? 'the final export after the oracle' : `the export right after the reset (in ${where === 'reused' ? "this worker's reused browser context" : 'a fresh context'})`;
+	const what =
+		which === 'final'
+			? 'the final export after the oracle'
+			: `the export right after the reset (in ${where === 'reused' ? "this worker's reused browser context" : 'a fresh context'})`;
 	return (
 		`${id}: ${what} has sha256 ${actual}, not the golden ${which} hash in ${goldenPath(platform)} (recorded under UTC in a fresh context). ` +
 		`Either the golden is stale (an intended change to the gym, the UI, the seed or the blueprint's oracle: run \`npm run golden\` and commit tests/golden/), ` +

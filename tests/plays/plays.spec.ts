@@ -47,7 +47,13 @@ async function attachExport(page: Page, testInfo: TestInfo, name: string): Promi
 }
 
 /** Plays `bp`'s oracle on `page` after resetting to it; returns the initial and final export hashes. */
-async function play(page: Page, bp: Blueprint, tz: string, baseURL: string, check?: (which: 'initial', sha: string) => Promise<void>): Promise<{ initial: string; final: string }> {
+async function play(
+	page: Page,
+	bp: Blueprint,
+	tz: string,
+	baseURL: string,
+	check?: (which: 'initial', sha: string) => Promise<void>
+): Promise<{ initial: string; final: string }> {
 	await startEpisode(page, bp, PLAY_RUN_ID);
 	expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(tz);
 	const initial = await exportSha256(page);
@@ -63,51 +69,61 @@ for (const platform of platforms) {
 	const golden: Record<string, GoldenEntry> = GOLDEN_WRITE ? {} : readGolden(platform);
 	const mine = blueprints.filter((bp) => platformOf(bp) === platform);
 
-	test(`${platform}: first load in a fresh context lands on ${mine[0]!.id} with the golden initial state, and that fresh reset fails`, { tag: `@play-${platform}` }, async ({ browser, baseURL }, testInfo) => {
-		test.skip(GOLDEN_WRITE, 'recording golden hashes');
-		const bp = mine[0]!;
-		const context = await browser.newContext({ baseURL, timezoneId: PLAY_TIMEZONE });
-		try {
-			const page = await context.newPage();
-			await startEpisode(page, bp, PLAY_RUN_ID);
-			expect(new URL(page.url()).pathname).toBe(bp.start_path.split('?')[0]);
-			const initial = await exportSha256(page);
-			const entry = golden[bp.id];
-			expect(entry, missingMessage(bp.id, platform)).toBeDefined();
-			if (entry && initial !== entry.initial) await attachExport(page, testInfo, 'initial-export.json');
-			expect(initial, staleMessage(bp.id, platform, 'initial', initial, 'fresh')).toBe(entry!.initial);
-			const fresh = await verify(page, bp, PLAY_RUN_ID);
-			expect(fresh.passed, 'a fresh reset must not pass').toBe(false);
-		} finally {
-			await context.close();
+	test(
+		`${platform}: first load in a fresh context lands on ${mine[0]!.id} with the golden initial state, and that fresh reset fails`,
+		{ tag: `@play-${platform}` },
+		async ({ browser, baseURL }, testInfo) => {
+			test.skip(GOLDEN_WRITE, 'recording golden hashes');
+			const bp = mine[0]!;
+			const context = await browser.newContext({ baseURL, timezoneId: PLAY_TIMEZONE });
+			try {
+				const page = await context.newPage();
+				await startEpisode(page, bp, PLAY_RUN_ID);
+				expect(new URL(page.url()).pathname).toBe(bp.start_path.split('?')[0]);
+				const initial = await exportSha256(page);
+				const entry = golden[bp.id];
+				expect(entry, missingMessage(bp.id, platform)).toBeDefined();
+				if (entry && initial !== entry.initial) await attachExport(page, testInfo, 'initial-export.json');
+				expect(initial, staleMessage(bp.id, platform, 'initial', initial, 'fresh')).toBe(entry!.initial);
+				const fresh = await verify(page, bp, PLAY_RUN_ID);
+				expect(fresh.passed, 'a fresh reset must not pass').toBe(false);
+			} finally {
+				await context.close();
+			}
 		}
-	});
+	);
 
 	for (const bp of mine) {
-		test(GOLDEN_WRITE ? `${bp.id}: the oracle passes with score 1 under UTC in a fresh context; its golden hashes are recorded` : `${bp.id}: the oracle passes with score 1 under ${PLAY_TIMEZONE}; its exports equal the UTC golden`, { tag: `@play-${platform}` }, async ({ browser, baseURL, reusedPage }, testInfo) => {
-			// One oracle episode and one verify: 5-15 s idle; the bound leaves room for a loaded 2-core machine.
-			test.setTimeout(90_000);
-			if (GOLDEN_WRITE) {
-				const context = await browser.newContext({ baseURL, timezoneId: GOLDEN_TIMEZONE });
-				try {
-					const hashes = await play(await context.newPage(), bp, GOLDEN_TIMEZONE, baseURL!);
-					const record: GoldenRecord = { id: bp.id, platform, ...hashes };
-					testInfo.annotations.push({ type: GOLDEN_ANNOTATION, description: JSON.stringify(record) });
-				} finally {
-					await context.close();
+		test(
+			GOLDEN_WRITE
+				? `${bp.id}: the oracle passes with score 1 under UTC in a fresh context; its golden hashes are recorded`
+				: `${bp.id}: the oracle passes with score 1 under ${PLAY_TIMEZONE}; its exports equal the UTC golden`,
+			{ tag: `@play-${platform}` },
+			async ({ browser, baseURL, reusedPage }, testInfo) => {
+				// One oracle episode and one verify: 5-15 s idle; the bound leaves room for a loaded 2-core machine.
+				test.setTimeout(90_000);
+				if (GOLDEN_WRITE) {
+					const context = await browser.newContext({ baseURL, timezoneId: GOLDEN_TIMEZONE });
+					try {
+						const hashes = await play(await context.newPage(), bp, GOLDEN_TIMEZONE, baseURL!);
+						const record: GoldenRecord = { id: bp.id, platform, ...hashes };
+						testInfo.annotations.push({ type: GOLDEN_ANNOTATION, description: JSON.stringify(record) });
+					} finally {
+						await context.close();
+					}
+					return;
 				}
-				return;
+				const entry = golden[bp.id];
+				const hashes = await play(reusedPage, bp, PLAY_TIMEZONE, baseURL!, async (_which, sha) => {
+					if (entry && sha !== entry.initial) {
+						await attachExport(reusedPage, testInfo, 'initial-export.json');
+						expect.soft(sha, staleMessage(bp.id, platform, 'initial', sha)).toBe(entry.initial);
+					}
+				});
+				expect(entry, missingMessage(bp.id, platform)).toBeDefined();
+				if (hashes.final !== entry!.final) await attachExport(reusedPage, testInfo, 'final-export.json');
+				expect(hashes.final, staleMessage(bp.id, platform, 'final', hashes.final)).toBe(entry!.final);
 			}
-			const entry = golden[bp.id];
-			const hashes = await play(reusedPage, bp, PLAY_TIMEZONE, baseURL!, async (_which, sha) => {
-				if (entry && sha !== entry.initial) {
-					await attachExport(reusedPage, testInfo, 'initial-export.json');
-					expect.soft(sha, staleMessage(bp.id, platform, 'initial', sha)).toBe(entry.initial);
-				}
-			});
-			expect(entry, missingMessage(bp.id, platform)).toBeDefined();
-			if (hashes.final !== entry!.final) await attachExport(reusedPage, testInfo, 'final-export.json');
-			expect(hashes.final, staleMessage(bp.id, platform, 'final', hashes.final)).toBe(entry!.final);
-		});
+		);
 	}
 }

@@ -14,7 +14,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { blueprints: { type: 'string', default: '120' }, workers: { type: 'string', default: '2' } } });
+const { values, positionals } = parseArgs({
+	allowPositionals: true,
+	options: { blueprints: { type: 'string', default: '120' }, workers: { type: 'string', default: '2' } }
+});
 if (positionals.length !== 1) {
 	process.stderr.write('usage: node tests/tools/durations.mjs report.json [--blueprints 120] [--workers 2]\n');
 	process.exit(2);
@@ -57,11 +60,15 @@ const rows = [...groups.values()].sort((a, b) => (a.project + a.file < b.project
 const out = ['project   file                                   tests   sum s  mean s  median s  max s'];
 for (const g of rows) {
 	const sum = g.ms.reduce((a, b) => a + b, 0);
-	out.push(`${g.project.padEnd(9)} ${g.file.padEnd(38)} ${String(g.ms.length).padStart(5)} ${sec(sum).padStart(7)} ${sec(sum / g.ms.length).padStart(7)} ${sec(median(g.ms)).padStart(9)} ${sec(Math.max(...g.ms)).padStart(6)}`);
+	out.push(
+		`${g.project.padEnd(9)} ${g.file.padEnd(38)} ${String(g.ms.length).padStart(5)} ${sec(sum).padStart(7)} ${sec(sum / g.ms.length).padStart(7)} ${sec(median(g.ms)).padStart(9)} ${sec(Math.max(...g.ms)).padStart(6)}`
+	);
 }
 const total = rows.reduce((a, g) => a + g.ms.reduce((x, y) => x + y, 0), 0);
 const ratio = WALL > 0 ? total / WALL : W;
-out.push(`all: ${rows.reduce((a, g) => a + g.ms.length, 0)} tests, sum ${sec(total)} s` + (WALL > 0 ? `, wall ${sec(WALL)} s (sum/wall ${ratio.toFixed(2)})` : ''));
+out.push(
+	`all: ${rows.reduce((a, g) => a + g.ms.length, 0)} tests, sum ${sec(total)} s` + (WALL > 0 ? `, wall ${sec(WALL)} s (sum/wall ${ratio.toFixed(2)})` : '')
+);
 
 const perBp = rows.filter((g) => g.bp && g.bp.length > 0);
 if (perBp.length) {
@@ -72,6 +79,8 @@ if (perBp.length) {
 		mean += m;
 		out.push(`  ${g.project} ${g.file}: ${g.bp.length} blueprints, ${sec(m)} s each → ${N} × ${sec(m)} s = ${((N * m) / 60_000).toFixed(1)} min of test time`);
 	}
-	out.push(`  together: ${sec(mean)} s per blueprint → ${((N * mean) / 60_000).toFixed(1)} min of test time; wall ${((N * mean) / W / 60_000).toFixed(1)} min on ${W} ideal workers, ${((N * mean) / ratio / 60_000).toFixed(1)} min at the measured sum/wall ${ratio.toFixed(2)}`);
+	out.push(
+		`  together: ${sec(mean)} s per blueprint → ${((N * mean) / 60_000).toFixed(1)} min of test time; wall ${((N * mean) / W / 60_000).toFixed(1)} min on ${W} ideal workers, ${((N * mean) / ratio / 60_000).toFixed(1)} min at the measured sum/wall ${ratio.toFixed(2)}`
+	);
 }
 process.stdout.write(`${out.join('\n')}\n`);

@@ -42,7 +42,15 @@ const FORBIDDEN = [
 	'../../gyms/hubspot/db.ts'
 ];
 
-const ALLOWED = ['$gyms/hubspot/contract', '$gyms/outreach/contract', '$gyms/calendly/contract', '$gyms/salesnav/contract', '$gyms/kit/contract', '$gyms/hubspot/tokens', '../../gyms/hubspot/contract'];
+const ALLOWED = [
+	'$gyms/hubspot/contract',
+	'$gyms/outreach/contract',
+	'$gyms/calendly/contract',
+	'$gyms/salesnav/contract',
+	'$gyms/kit/contract',
+	'$gyms/hubspot/tokens',
+	'../../gyms/hubspot/contract'
+];
 
 describe('page code may not import gym internals', () => {
 	it.each(FORBIDDEN)('import from %s is a lint error', async (spec) => {
@@ -89,15 +97,27 @@ const contracts = readdirSync(gymsDir, { withFileTypes: true })
 
 describe('page-safe modules import nothing unsafe', () => {
 	it('every gym and the kit have a contract.ts', () => {
-		expect(contracts).toEqual(expect.arrayContaining(['gyms/hubspot/contract.ts', 'gyms/outreach/contract.ts', 'gyms/calendly/contract.ts', 'gyms/salesnav/contract.ts', 'gyms/kit/contract.ts']));
+		expect(contracts).toEqual(
+			expect.arrayContaining([
+				'gyms/hubspot/contract.ts',
+				'gyms/outreach/contract.ts',
+				'gyms/calendly/contract.ts',
+				'gyms/salesnav/contract.ts',
+				'gyms/kit/contract.ts'
+			])
+		);
 	});
 
 	it('the import parser sees every import form', () => {
-		expect(importsOf(`import { z } from 'zod';\nimport type { A } from './a';\nexport * from "../b/contract";\nimport './side';\nconst m = import('./lazy');`)).toEqual(['zod', './a', '../b/contract', './side', './lazy']);
+		expect(
+			importsOf(`import { z } from 'zod';\nimport type { A } from './a';\nexport * from "../b/contract";\nimport './side';\nconst m = import('./lazy');`)
+		).toEqual(['zod', './a', '../b/contract', './side', './lazy']);
 	});
 
 	it.each(contracts)('%s imports only zod and other contracts', (file) => {
-		const bad = importsOf(readFileSync(join(ROOT, file), 'utf8')).filter((s) => s !== 'zod' && !/^(?:\.\.?\/)+(?:[a-z][a-z0-9-]*\/)?contract(?:\.[jt]s)?$/.test(s));
+		const bad = importsOf(readFileSync(join(ROOT, file), 'utf8')).filter(
+			(s) => s !== 'zod' && !/^(?:\.\.?\/)+(?:[a-z][a-z0-9-]*\/)?contract(?:\.[jt]s)?$/.test(s)
+		);
 		expect(bad).toEqual([]);
 	});
 

@@ -46,10 +46,14 @@ export const CALENDLY_ERRORS: ErrorAdapter = {
 		),
 	noRun: () => new CalendlyError(409, 'Conflict', 'No run is initialized: POST /__salesgym/run first.'),
 	respond(err): ApiResponse {
-		if (err instanceof CalendlyError) return { status: err.status, body: { title: err.title, message: err.message, ...(err.details ? { details: err.details } : {}) } };
+		if (err instanceof CalendlyError)
+			return { status: err.status, body: { title: err.title, message: err.message, ...(err.details ? { details: err.details } : {}) } };
 		return {
 			status: 500,
-			body: { title: 'Internal Server Error', message: `The server encountered an unexpected condition that prevented it from fulfilling the request. (${err instanceof Error ? err.message : String(err)})` }
+			body: {
+				title: 'Internal Server Error',
+				message: `The server encountered an unexpected condition that prevented it from fulfilling the request. (${err instanceof Error ? err.message : String(err)})`
+			}
 		};
 	}
 };

@@ -8,7 +8,10 @@ describe('associations v4', () => {
 	it('PUT default associates two records (both directions readable), idempotently', async () => {
 		const res = await call('PUT', `${v4}/contacts/100002/associations/default/deals/300002`);
 		expect(res.status).toBe(200);
-		expect(res.body).toMatchObject({ status: 'COMPLETE', results: [{ associationSpec: { associationTypeId: 4 } }, { associationSpec: { associationTypeId: 3 } }] });
+		expect(res.body).toMatchObject({
+			status: 'COMPLETE',
+			results: [{ associationSpec: { associationTypeId: 4 } }, { associationSpec: { associationTypeId: 3 } }]
+		});
 		const back = await call('GET', `${v4}/deals/300002/associations/contacts`);
 		expect(back.body.results).toContainEqual({ toObjectId: 100002, associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 3, label: null }] });
 		const rows = (await gym.exportState()).tables.associations!.length;
@@ -35,7 +38,12 @@ describe('associations v4', () => {
 
 	it.each([
 		['an unknown type id', `${v4}/contacts/100002/associations/companies/20001`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 3 }], 400],
-		['a USER_DEFINED label this portal does not have', `${v4}/contacts/100002/associations/companies/20001`, [{ associationCategory: 'USER_DEFINED', associationTypeId: 7 }], 400],
+		[
+			'a USER_DEFINED label this portal does not have',
+			`${v4}/contacts/100002/associations/companies/20001`,
+			[{ associationCategory: 'USER_DEFINED', associationTypeId: 7 }],
+			400
+		],
 		['a body that is not an array', `${v4}/contacts/100002/associations/companies/20001`, { associationTypeId: 279 }, 400],
 		['a missing source', `${v4}/contacts/99/associations/companies/20001`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }], 404],
 		['a missing target', `${v4}/contacts/100002/associations/companies/99`, [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 279 }], 404],
@@ -71,7 +79,9 @@ describe('associations v4', () => {
 		});
 		expect(c.status).toBe(201);
 		const fromContact = await call('GET', `${v4}/contacts/100002/associations/calls`);
-		expect(fromContact.body.results).toEqual([{ toObjectId: Number(c.body.id), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 193, label: null }] }]);
+		expect(fromContact.body.results).toEqual([
+			{ toObjectId: Number(c.body.id), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 193, label: null }] }
+		]);
 		const fromDeal = await call('GET', `${v4}/deals/300001/associations/calls`);
 		expect(fromDeal.body.results[0].associationTypes[0].typeId).toBe(205);
 	});
@@ -106,7 +116,12 @@ describe('associations v4 batch read', () => {
 		});
 		const res = await read('tasks', 'contacts', { inputs: [{ id: t.body.id }] });
 		expect(res.status).toBe(200);
-		expect(res.body).toEqual({ status: 'COMPLETE', results: [{ from: { id: t.body.id }, to: [{ toObjectId: 100002, associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 204, label: null }] }] }], startedAt: expect.any(String), completedAt: expect.any(String) });
+		expect(res.body).toEqual({
+			status: 'COMPLETE',
+			results: [{ from: { id: t.body.id }, to: [{ toObjectId: 100002, associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 204, label: null }] }] }],
+			startedAt: expect.any(String),
+			completedAt: expect.any(String)
+		});
 	});
 
 	it.each([

@@ -59,12 +59,22 @@ export async function associationsOf(db: HubSpotDb, type: ObjectType, id: string
 }
 
 /** v3 `associations` block of a record: `{companies: {results: [{id, type: "contact_to_company"}]}}`; types with none are omitted. */
-export async function v3Associations(db: HubSpotDb, type: ObjectType, id: string, toTypes: readonly string[]): Promise<Record<string, { results: { id: string; type: string }[] }> | undefined> {
+export async function v3Associations(
+	db: HubSpotDb,
+	type: ObjectType,
+	id: string,
+	toTypes: readonly string[]
+): Promise<Record<string, { results: { id: string; type: string }[] }> | undefined> {
 	const out: Record<string, { results: { id: string; type: string }[] }> = {};
 	for (const to of toTypes) {
 		if (!isObjectType(to)) throw invalidInput(`associations: unknown object type "${to}"`);
 		const found = await associationsOf(db, type, id, to);
-		if (found.length) out[to] = { results: found.flatMap((a) => a.associationTypes.map((t) => ({ id: a.toObjectId, type: t.label === 'Primary' ? `${v3TypeName(type, to)}_primary` : v3TypeName(type, to) }))) };
+		if (found.length)
+			out[to] = {
+				results: found.flatMap((a) =>
+					a.associationTypes.map((t) => ({ id: a.toObjectId, type: t.label === 'Primary' ? `${v3TypeName(type, to)}_primary` : v3TypeName(type, to) }))
+				)
+			};
 	}
 	return Object.keys(out).length ? out : undefined;
 }
@@ -82,13 +92,26 @@ export function resolveSpec(from: ObjectType, spec: z.infer<typeof AssociationSp
 			if (found) return { ...found, to: t };
 		}
 	}
-	throw new HubSpotError(400, 'VALIDATION_ERROR', `${spec.associationCategory} association type ${spec.associationTypeId} is not valid from ${from}${to ? ` to ${to}` : ''}`, [
-		{ message: `invalid associationTypeId ${spec.associationTypeId}`, code: 'INVALID_ASSOCIATION_TYPE', context: { associationTypeId: [String(spec.associationTypeId)] } }
-	]);
+	throw new HubSpotError(
+		400,
+		'VALIDATION_ERROR',
+		`${spec.associationCategory} association type ${spec.associationTypeId} is not valid from ${from}${to ? ` to ${to}` : ''}`,
+		[
+			{
+				message: `invalid associationTypeId ${spec.associationTypeId}`,
+				code: 'INVALID_ASSOCIATION_TYPE',
+				context: { associationTypeId: [String(spec.associationTypeId)] }
+			}
+		]
+	);
 }
 
 /** Resolved associations of a v3 create body: rows to write once the new record has its id. @throws HubSpotError 400 (unknown type, or a target that does not exist). */
-export async function prepareCreateAssociations(db: HubSpotDb, from: ObjectType, input: z.infer<typeof CreateAssociations> | undefined): Promise<{ type: DirectedType; to: ObjectType; toId: string }[]> {
+export async function prepareCreateAssociations(
+	db: HubSpotDb,
+	from: ObjectType,
+	input: z.infer<typeof CreateAssociations> | undefined
+): Promise<{ type: DirectedType; to: ObjectType; toId: string }[]> {
 	const out: { type: DirectedType; to: ObjectType; toId: string }[] = [];
 	for (const a of input ?? []) {
 		for (const spec of a.types) {
@@ -164,12 +187,25 @@ export async function batchReadAssociations(db: HubSpotDb, req: ApiRequest, from
 	return { status: 207, body: { ...body, numErrors: errors.length, errors } };
 }
 
-async function associate(db: HubSpotDb, req: ApiRequest, from: ObjectType, id: string, to: ObjectType, toId: string, types: DirectedType[], status: number, body: (at: string) => unknown): Promise<ApiResponse> {
+async function associate(
+	db: HubSpotDb,
+	req: ApiRequest,
+	from: ObjectType,
+	id: string,
+	to: ObjectType,
+	toId: string,
+	types: DirectedType[],
+	status: number,
+	body: (at: string) => unknown
+): Promise<ApiResponse> {
 	return db.transaction('rw', [db.table(from), db.table(to), db.associations, db.meta, db.events], async () => {
 		await liveOr404(db, from, id);
 		await liveOr404(db, to, toId);
 		const stamp = await stampOf(db);
-		const written = await putAssociations(db, types.map((t) => associationRow(t, id, toId)));
+		const written = await putAssociations(
+			db,
+			types.map((t) => associationRow(t, id, toId))
+		);
 		if (written.length) await commit(db, stamp, req, status, 'associations', written);
 		return { status, body: body(stamp.at) };
 	});
@@ -184,7 +220,11 @@ export async function putDefaultAssociation(db: HubSpotDb, req: ApiRequest, from
 		status: 'COMPLETE',
 		results: [
 			{ from: { id }, to: { id: toId }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: type.typeId } },
-			{ from: { id: toId }, to: { id }, associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: type.forward ? type.def.reverseTypeId : type.def.typeId } }
+			{
+				from: { id: toId },
+				to: { id },
+				associationSpec: { associationCategory: 'HUBSPOT_DEFINED', associationTypeId: type.forward ? type.def.reverseTypeId : type.def.typeId }
+			}
 		],
 		startedAt: at,
 		completedAt: at
@@ -210,7 +250,9 @@ export async function deleteAssociation(db: HubSpotDb, req: ApiRequest, from: st
 	return db.transaction('rw', [db.table(f), db.table(t), db.associations, db.meta, db.events], async () => {
 		await liveOr404(db, f, id);
 		await liveOr404(db, t, toId);
-		const ids = (await rowsOf(db, f, id)).filter(({ row, fromEnd }) => (fromEnd ? row.toObjectType === t && row.toObjectId === toId : row.fromObjectType === t && row.fromObjectId === toId)).map(({ row }) => row.id);
+		const ids = (await rowsOf(db, f, id))
+			.filter(({ row, fromEnd }) => (fromEnd ? row.toObjectType === t && row.toObjectId === toId : row.fromObjectType === t && row.fromObjectId === toId))
+			.map(({ row }) => row.id);
 		if (ids.length) {
 			const stamp = await stampOf(db);
 			await db.associations.bulkDelete(ids);

@@ -44,7 +44,12 @@ describe('batch create / update / upsert / archive', () => {
 	});
 
 	it('updates several records; unknown ids answer 207 and the rest is applied', async () => {
-		const res = await batch('contacts', 'update', { inputs: [{ id: '100002', properties: { hs_lead_status: 'CONNECTED' } }, { id: '999', properties: { hs_lead_status: 'OPEN' } }] });
+		const res = await batch('contacts', 'update', {
+			inputs: [
+				{ id: '100002', properties: { hs_lead_status: 'CONNECTED' } },
+				{ id: '999', properties: { hs_lead_status: 'OPEN' } }
+			]
+		});
 		expect(res.status).toBe(207);
 		expect(res.body.results[0].properties.hs_lead_status).toBe('CONNECTED');
 		expect(res.body.errors[0].context.ids).toEqual(['999']);
@@ -52,7 +57,12 @@ describe('batch create / update / upsert / archive', () => {
 
 	it('update is atomic on an invalid input', async () => {
 		const before = await snapshot();
-		const res = await batch('deals', 'update', { inputs: [{ id: '300001', properties: { amount: '5' } }, { id: '300002', properties: { dealstage: 'nope' } }] });
+		const res = await batch('deals', 'update', {
+			inputs: [
+				{ id: '300001', properties: { amount: '5' } },
+				{ id: '300002', properties: { dealstage: 'nope' } }
+			]
+		});
 		expect(res.status).toBe(400);
 		expect(await snapshot()).toBe(before);
 	});

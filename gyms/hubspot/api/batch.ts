@@ -16,7 +16,19 @@ import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
 import { SINGULAR, type ObjectType } from '../properties';
 import { BatchBodies as Bodies } from '../contract';
-import { archiveRecords, findLive, openSession, prepareCreate, prepareUpdate, project, storeWrites, writeTables, written, type PreparedWrite, type WireRecord } from './engine';
+import {
+	archiveRecords,
+	findLive,
+	openSession,
+	prepareCreate,
+	prepareUpdate,
+	project,
+	storeWrites,
+	writeTables,
+	written,
+	type PreparedWrite,
+	type WireRecord
+} from './engine';
 import { HubSpotError, invalidInput } from './errors';
 import { csv } from './paging';
 import { commit } from './write';
@@ -34,10 +46,16 @@ function envelope(status: number, results: WireRecord[], at: string, missing: st
 	const body: Record<string, unknown> = { status: 'COMPLETE', results, startedAt: at, completedAt: at };
 	if (!missing.length) return { status, body };
 	body.numErrors = 1;
-	body.errors = [{ status: 'error', category: 'OBJECT_NOT_FOUND', message: `Could not ${verb} some ${SINGULAR[type].toUpperCase()} objects, they may be deleted or not exist. Check that ids are valid.`, context: { ids: missing } }];
+	body.errors = [
+		{
+			status: 'error',
+			category: 'OBJECT_NOT_FOUND',
+			message: `Could not ${verb} some ${SINGULAR[type].toUpperCase()} objects, they may be deleted or not exist. Check that ids are valid.`,
+			context: { ids: missing }
+		}
+	];
 	return { status: 207, body };
 }
-
 
 /** `POST /crm/v3/objects/{type}/batch/{action}`. @throws HubSpotError 400 (body, limits, an invalid input) / 409. */
 export function batchHandler(type: ObjectType) {
@@ -59,7 +77,10 @@ export function batchHandler(type: ObjectType) {
 			const s = await openSession(db, type);
 			const at = s.stamp.at;
 			if (action === 'archive') {
-				const done = await archiveRecords(s, parse('archive', req.body).inputs.map((i) => i.id));
+				const done = await archiveRecords(
+					s,
+					parse('archive', req.body).inputs.map((i) => i.id)
+				);
 				if (done.length) await commit(db, s.stamp, req, 204, type, done);
 				return { status: 204 };
 			}
@@ -67,19 +88,38 @@ export function batchHandler(type: ObjectType) {
 				const writes: PreparedWrite[] = [];
 				for (const input of parse('create', req.body).inputs) writes.push(await prepareCreate(s, input.properties, input.associations));
 				await commit(db, s.stamp, req, 201, type, await storeWrites(s, writes));
-				return envelope(201, writes.map((w) => written(type, w.record)), at, [], type, 'create');
+				return envelope(
+					201,
+					writes.map((w) => written(type, w.record)),
+					at,
+					[],
+					type,
+					'create'
+				);
 			}
 			const body = parse(action as 'update' | 'upsert', req.body);
 			const writes: { w: PreparedWrite; isNew: boolean; sent: Record<string, unknown> }[] = [];
 			const missing: string[] = [];
 			for (const input of body.inputs) {
-				if (action === 'upsert' && (input.idProperty ?? 'hs_object_id') !== 'email') throw invalidInput(`upsert needs idProperty "email" (a unique property of ${type})`);
+				if (action === 'upsert' && (input.idProperty ?? 'hs_object_id') !== 'email')
+					throw invalidInput(`upsert needs idProperty "email" (a unique property of ${type})`);
 				const record = await findLive(db, type, input.id, input.idProperty);
 				if (record) writes.push({ w: await prepareUpdate(s, record, input.properties), isNew: false, sent: input.properties });
 				else if (action === 'upsert') writes.push({ w: await prepareCreate(s, { ...input.properties, email: input.id }), isNew: true, sent: input.properties });
 				else missing.push(input.id);
 			}
-			if (writes.length) await commit(db, s.stamp, req, 200, type, await storeWrites(s, writes.map((x) => x.w)));
+			if (writes.length)
+				await commit(
+					db,
+					s.stamp,
+					req,
+					200,
+					type,
+					await storeWrites(
+						s,
+						writes.map((x) => x.w)
+					)
+				);
 			const results = writes.map((x) => ({ ...written(type, x.w.record, x.sent), ...(action === 'upsert' ? { new: x.isNew } : {}) }));
 			return envelope(200, results, at, missing, type, 'update');
 		});

@@ -10,9 +10,34 @@ describe('one engine for every object type', () => {
 		['deals', { dealname: 'Acme – Pilot', pipeline: 'default', dealstage: 'appointmentscheduled', amount: '12000' }, 'dealname'],
 		['tasks', { hs_task_subject: 'Call Kallie', hs_timestamp: '2026-03-05T10:00:00.000Z' }, 'hs_task_subject'],
 		['notes', { hs_note_body: 'Met at the conference', hs_timestamp: '2026-03-02T10:00:00.000Z' }, 'hs_note_body'],
-		['emails', { hs_email_subject: 'Hello', hs_email_text: 'Hi Kallie', hs_email_direction: 'EMAIL', hs_email_status: 'SENT', hs_timestamp: '1772445600000' }, 'hs_email_subject'],
-		['calls', { hs_call_title: 'Discovery', hs_call_body: 'Talked budget', hs_call_direction: 'OUTBOUND', hs_call_status: 'COMPLETED', hs_call_duration: '600000', hs_timestamp: '2026-03-02T10:00:00Z' }, 'hs_call_title'],
-		['meetings', { hs_meeting_title: 'Demo', hs_meeting_start_time: '2026-03-04T15:00:00.000Z', hs_meeting_end_time: '2026-03-04T15:30:00.000Z', hs_meeting_outcome: 'SCHEDULED', hs_timestamp: '2026-03-04T15:00:00.000Z' }, 'hs_meeting_title']
+		[
+			'emails',
+			{ hs_email_subject: 'Hello', hs_email_text: 'Hi Kallie', hs_email_direction: 'EMAIL', hs_email_status: 'SENT', hs_timestamp: '1772445600000' },
+			'hs_email_subject'
+		],
+		[
+			'calls',
+			{
+				hs_call_title: 'Discovery',
+				hs_call_body: 'Talked budget',
+				hs_call_direction: 'OUTBOUND',
+				hs_call_status: 'COMPLETED',
+				hs_call_duration: '600000',
+				hs_timestamp: '2026-03-02T10:00:00Z'
+			},
+			'hs_call_title'
+		],
+		[
+			'meetings',
+			{
+				hs_meeting_title: 'Demo',
+				hs_meeting_start_time: '2026-03-04T15:00:00.000Z',
+				hs_meeting_end_time: '2026-03-04T15:30:00.000Z',
+				hs_meeting_outcome: 'SCHEDULED',
+				hs_timestamp: '2026-03-04T15:00:00.000Z'
+			},
+			'hs_meeting_title'
+		]
 	] as const)('%s: create → get → PATCH → DELETE (archived, gone from list/get, listed with archived=true)', async (type, properties, key) => {
 		const created = await call('POST', `${O}/${type}`, { properties });
 		expect(created.status).toBe(201);
@@ -92,7 +117,9 @@ describe('validation from the property registry (every type), nothing written on
 	});
 
 	it('normalizes values: epoch ms → ISO, numbers and booleans → text, null clears', async () => {
-		const res = await call('POST', `${O}/deals`, { properties: { dealname: 'N', pipeline: 'default', dealstage: 'qualifiedtobuy', amount: 2500.5, closedate: 1772445600000 } });
+		const res = await call('POST', `${O}/deals`, {
+			properties: { dealname: 'N', pipeline: 'default', dealstage: 'qualifiedtobuy', amount: 2500.5, closedate: 1772445600000 }
+		});
 		expect(res.body.properties).toMatchObject({ amount: '2500.5', closedate: '2026-03-02T10:00:00.000Z' });
 		const cleared = await call('PATCH', `${O}/deals/${res.body.id}`, { properties: { amount: null } });
 		expect(cleared.body.properties.amount).toBeNull();
@@ -136,7 +163,11 @@ describe('deal rules', () => {
 		const before = await snapshot();
 		const res = await call('POST', `${O}/deals`, { properties: { amount: '100' } });
 		expect(res.status).toBe(400);
-		expect(res.body.errors.map((e: { code: string; in: string }) => `${e.code}:${e.in}`).sort()).toEqual(['REQUIRED_PROPERTY:dealname', 'REQUIRED_PROPERTY:dealstage', 'REQUIRED_PROPERTY:pipeline']);
+		expect(res.body.errors.map((e: { code: string; in: string }) => `${e.code}:${e.in}`).sort()).toEqual([
+			'REQUIRED_PROPERTY:dealname',
+			'REQUIRED_PROPERTY:dealstage',
+			'REQUIRED_PROPERTY:pipeline'
+		]);
 		expect(await snapshot()).toBe(before);
 	});
 
@@ -163,7 +194,9 @@ describe('deal rules', () => {
 		expect(await snapshot()).toBe(before);
 		const ok = await call('PATCH', `${O}/deals/${d.body.id}`, { properties: { dealstage: 'closedlost', closed_lost_reason: 'No budget' } });
 		expect(ok.body.properties).toMatchObject({ dealstage: 'closedlost', hs_is_closed_won: 'false' });
-		const d2 = await call('POST', `${O}/deals`, { properties: { dealname: 'Y', pipeline: 'default', dealstage: 'contractsent', closed_lost_reason: 'Timing' } });
+		const d2 = await call('POST', `${O}/deals`, {
+			properties: { dealname: 'Y', pipeline: 'default', dealstage: 'contractsent', closed_lost_reason: 'Timing' }
+		});
 		expect((await call('PATCH', `${O}/deals/${d2.body.id}`, { properties: { dealstage: 'closedlost' } })).status).toBe(200);
 	});
 });
@@ -192,7 +225,9 @@ describe('company, engagement and email rules', () => {
 		['hs_email_text', 'Hello [[MISSING TOKEN - COMPANY NAME]], …']
 	])('a SENT email with an unresolved token in %s is a 400 naming it', async (name, value) => {
 		const before = await snapshot();
-		const res = await call('POST', `${O}/emails`, { properties: { hs_email_subject: 'S', hs_email_text: 'T', [name]: value, hs_email_status: 'SENT', hs_email_direction: 'EMAIL', hs_timestamp: T0 } });
+		const res = await call('POST', `${O}/emails`, {
+			properties: { hs_email_subject: 'S', hs_email_text: 'T', [name]: value, hs_email_status: 'SENT', hs_email_direction: 'EMAIL', hs_timestamp: T0 }
+		});
 		expect(res.status).toBe(400);
 		expect(res.body.errors[0]).toMatchObject({ code: 'UNRESOLVED_TOKEN', in: name });
 		expect(await snapshot()).toBe(before);
@@ -201,16 +236,25 @@ describe('company, engagement and email rules', () => {
 	});
 
 	it('sending (outgoing EMAIL, SENT) to an opted-out contact is a 400; logging an incoming one is fine', async () => {
-		const optedOut = await call('POST', `${O}/contacts/search`, { filterGroups: [{ filters: [{ propertyName: 'hs_email_optout', operator: 'EQ', value: 'true' }] }], limit: 1 });
+		const optedOut = await call('POST', `${O}/contacts/search`, {
+			filterGroups: [{ filters: [{ propertyName: 'hs_email_optout', operator: 'EQ', value: 'true' }] }],
+			limit: 1
+		});
 		const cid = optedOut.body.results[0].id as string;
 		const assoc = [{ to: { id: cid }, types: [{ associationCategory: 'HUBSPOT_DEFINED', associationTypeId: 198 }] }];
 		const before = await snapshot();
-		const res = await call('POST', `${O}/emails`, { properties: { hs_email_subject: 'S', hs_email_text: 'T', hs_email_direction: 'EMAIL', hs_email_status: 'SENT', hs_timestamp: T0 }, associations: assoc });
+		const res = await call('POST', `${O}/emails`, {
+			properties: { hs_email_subject: 'S', hs_email_text: 'T', hs_email_direction: 'EMAIL', hs_email_status: 'SENT', hs_timestamp: T0 },
+			associations: assoc
+		});
 		expect(res.status).toBe(400);
 		expect(res.body.errors[0]).toMatchObject({ code: 'OPTED_OUT_CONTACT', in: 'hs_email_optout' });
 		expect(res.body.message).toContain('unsubscribed from all email');
 		expect(await snapshot()).toBe(before);
-		const incoming = await call('POST', `${O}/emails`, { properties: { hs_email_subject: 'S', hs_email_text: 'T', hs_email_direction: 'INCOMING_EMAIL', hs_email_status: 'SENT', hs_timestamp: T0 }, associations: assoc });
+		const incoming = await call('POST', `${O}/emails`, {
+			properties: { hs_email_subject: 'S', hs_email_text: 'T', hs_email_direction: 'INCOMING_EMAIL', hs_email_status: 'SENT', hs_timestamp: T0 },
+			associations: assoc
+		});
 		expect(incoming.status).toBe(201);
 	});
 });
@@ -226,7 +270,10 @@ describe('associations on create', () => {
 		});
 		expect(res.status).toBe(201);
 		const got = await call('GET', `${O}/deals/${res.body.id}`, undefined, 'associations=contacts,companies');
-		expect(got.body.associations).toEqual({ contacts: { results: [{ id: '100002', type: 'deal_to_contact' }] }, companies: { results: [{ id: '20001', type: 'deal_to_company' }] } });
+		expect(got.body.associations).toEqual({
+			contacts: { results: [{ id: '100002', type: 'deal_to_contact' }] },
+			companies: { results: [{ id: '20001', type: 'deal_to_company' }] }
+		});
 		const back = await call('GET', `/crm/v4/objects/contacts/100002/associations/deals`);
 		expect(back.body.results).toContainEqual({ toObjectId: Number(res.body.id), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 4, label: null }] });
 	});

@@ -58,7 +58,24 @@ export async function validationContext(db: HubSpotDb): Promise<ValidationContex
 
 /** Tables a write of `type` may touch (the record's table, lookups, associations, run meta, events). */
 export function writeTables(db: HubSpotDb, type: ObjectType) {
-	return [...new Set([tableOf(db, type), db.contacts, db.companies, db.deals, db.tasks, db.notes, db.emails, db.calls, db.meetings, db.owners, db.pipelines, db.associations, db.meta, db.events])];
+	return [
+		...new Set([
+			tableOf(db, type),
+			db.contacts,
+			db.companies,
+			db.deals,
+			db.tasks,
+			db.notes,
+			db.emails,
+			db.calls,
+			db.meetings,
+			db.owners,
+			db.pipelines,
+			db.associations,
+			db.meta,
+			db.events
+		])
+	];
 }
 
 /** What a write prepared (validated, not yet stored). */
@@ -108,14 +125,23 @@ export async function prepareCreate(s: WriteSession, properties: PropertyInput, 
 	const { values, errors } = validateProperties(s.type, properties, s.ctx);
 	if (errors.length) throw invalidProperties(errors);
 	const links = await prepareCreateAssociations(s.db, s.type, associations);
-	const recipients = await recipientsOf(s, links.filter((l) => l.to === 'contacts').map((l) => l.toId));
+	const recipients = await recipientsOf(
+		s,
+		links.filter((l) => l.to === 'contacts').map((l) => l.toId)
+	);
 	const ruled = applyRules({ type: s.type, before: null, changes: values, at: s.stamp.at, pipelines: s.ctx.pipelines, recipients });
 	if (ruled.errors.length) throw invalidProperties(ruled.errors);
 	await checkEmail(s, ruled.properties.email, null);
 	const id = nextId(s.stamp, s.type);
 	if (ruled.properties.email) s.claimedEmails.set(ruled.properties.email, id);
 	const at = s.stamp.at;
-	const record: CrmObject = { id, properties: { ...ruled.properties, createdate: at, [modifiedProperty(s.type)]: at, hs_object_id: id }, createdAt: at, updatedAt: at, archived: false };
+	const record: CrmObject = {
+		id,
+		properties: { ...ruled.properties, createdate: at, [modifiedProperty(s.type)]: at, hs_object_id: id },
+		createdAt: at,
+		updatedAt: at,
+		archived: false
+	};
 	return { record, associations: links.map((l) => associationRow(l.type, id, l.toId)), created: true };
 }
 
@@ -127,7 +153,14 @@ export async function prepareUpdate(s: WriteSession, record: CrmObject, properti
 	const { values, errors } = validateProperties(s.type, properties, s.ctx);
 	if (errors.length) throw invalidProperties(errors);
 	const contactIds = s.type === 'emails' ? (await associationsOf(s.db, 'emails', record.id, 'contacts')).map((a) => a.toObjectId) : [];
-	const ruled = applyRules({ type: s.type, before: record.properties, changes: values, at: s.stamp.at, pipelines: s.ctx.pipelines, recipients: await recipientsOf(s, contactIds) });
+	const ruled = applyRules({
+		type: s.type,
+		before: record.properties,
+		changes: values,
+		at: s.stamp.at,
+		pipelines: s.ctx.pipelines,
+		recipients: await recipientsOf(s, contactIds)
+	});
 	if (ruled.errors.length) throw invalidProperties(ruled.errors);
 	if (values.email) await checkEmail(s, ruled.properties.email, record.id);
 	const at = s.stamp.at;
@@ -137,7 +170,10 @@ export async function prepareUpdate(s: WriteSession, record: CrmObject, properti
 /** Stores prepared writes. @returns the ids of the records written. */
 export async function storeWrites(s: WriteSession, writes: readonly PreparedWrite[]): Promise<string[]> {
 	for (const w of writes) await writeRecord(s.db, s.type, w.record);
-	await putAssociations(s.db, writes.flatMap((w) => w.associations));
+	await putAssociations(
+		s.db,
+		writes.flatMap((w) => w.associations)
+	);
 	return writes.map((w) => w.record.id);
 }
 

@@ -107,6 +107,14 @@ export const HUBSPOT_ERRORS: ErrorAdapter = {
 	noRun: () => new HubSpotError(409, 'CONFLICT', 'No run is initialized: POST /__salesgym/run first.'),
 	respond: (err, headers) => errorResponse(err, headers['x-hubspot-correlation-id'] ?? ''),
 	headers: (req, meta) => ({
-		'x-hubspot-correlation-id': correlationId(meta?.run_id ?? '', meta?.seq ?? 0, req.method, req.path, req.query.toString(), JSON.stringify(req.body) ?? '', req.bodyError ?? '')
+		'x-hubspot-correlation-id': correlationId(
+			meta?.run_id ?? '',
+			meta?.seq ?? 0,
+			req.method,
+			req.path,
+			req.query.toString(),
+			JSON.stringify(req.body) ?? '',
+			req.bodyError ?? ''
+		)
 	})
 };

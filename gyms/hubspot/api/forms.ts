@@ -36,7 +36,9 @@ async function liveForm(db: HubSpotDb, formId: string): Promise<Form> {
 export async function listForms(db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> {
 	const limit = parseLimit(req.query.get('limit'), { default: 20, max: 50 });
 	const after = parseAfter(req.query.get('after'));
-	const rows = (await db.forms.toArray()).filter((f) => !f.archived).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
+	const rows = (await db.forms.toArray())
+		.filter((f) => !f.archived)
+		.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
 	const p = page(rows, after, limit, (a) => `${BASE}/marketing/v3/forms?limit=${limit}&after=${a}`);
 	return { status: 200, body: p.paging ? { results: p.results, paging: p.paging } : { results: p.results } };
 }
@@ -54,7 +56,12 @@ interface FormError {
 
 /** 400 "The request is not valid" with `errors[{message, errorType}]` (the forms endpoint's body; `code` mirrors `errorType`). */
 function invalidSubmission(errors: FormError[]): HubSpotError {
-	return new HubSpotError(400, 'VALIDATION_ERROR', 'The request is not valid', errors.map((e) => ({ message: e.message, errorType: e.errorType, code: e.errorType })));
+	return new HubSpotError(
+		400,
+		'VALIDATION_ERROR',
+		'The request is not valid',
+		errors.map((e) => ({ message: e.message, errorType: e.errorType, code: e.errorType }))
+	);
 }
 
 /** `hs_analytics_source` of a new contact from the page URL's UTM tags (no page → OFFLINE, no tags → DIRECT_TRAFFIC). */
@@ -87,10 +94,13 @@ export async function submitForm(db: HubSpotDb, req: ApiRequest, portalId: strin
 		const values = new Map<string, string>();
 		const errors: FormError[] = [];
 		for (const f of body.fields) {
-			if (!known.has(f.name)) errors.push({ message: `Error in 'fields.${f.name}'. Field '${f.name}' is not in the form definition`, errorType: 'FIELD_NOT_IN_FORM_DEFINITION' });
+			if (!known.has(f.name))
+				errors.push({ message: `Error in 'fields.${f.name}'. Field '${f.name}' is not in the form definition`, errorType: 'FIELD_NOT_IN_FORM_DEFINITION' });
 			else values.set(f.name, f.value.trim());
 		}
-		for (const f of fields) if (f.required && !values.get(f.name)) errors.push({ message: `Error in 'fields.${f.name}'. Required field '${f.name}' is missing`, errorType: 'REQUIRED_FIELD' });
+		for (const f of fields)
+			if (f.required && !values.get(f.name))
+				errors.push({ message: `Error in 'fields.${f.name}'. Required field '${f.name}' is missing`, errorType: 'REQUIRED_FIELD' });
 		const email = (values.get('email') ?? '').toLowerCase();
 		if (email && !EMAIL_RE.test(email)) errors.push({ message: `Error in 'fields.email'. Invalid email address`, errorType: 'INVALID_EMAIL' });
 		if (errors.length) throw invalidSubmission(errors);
@@ -106,14 +116,22 @@ export async function submitForm(db: HubSpotDb, req: ApiRequest, portalId: strin
 			const properties: Record<string, string> = { ...existing.properties, ...changed, lastmodifieddate: stamp.at };
 			const current = existing.properties.lifecyclestage ?? '';
 			if (current === '' || current === 'subscriber') properties.lifecyclestage = 'lead';
-			else if (changed.lifecyclestage && LIFECYCLE_STAGES.indexOf(changed.lifecyclestage as never) < LIFECYCLE_STAGES.indexOf(current as never)) properties.lifecyclestage = current;
+			else if (changed.lifecyclestage && LIFECYCLE_STAGES.indexOf(changed.lifecyclestage as never) < LIFECYCLE_STAGES.indexOf(current as never))
+				properties.lifecyclestage = current;
 			stampLifecycle(properties, { lifecyclestage: properties.lifecyclestage! }, stamp.at);
 			contact = { ...fromContactRow(existing), properties, updatedAt: stamp.at };
 		} else {
 			const id = String(stamp.meta.next_ids.contacts ?? 1);
 			stamp.meta = { ...stamp.meta, next_ids: { ...stamp.meta.next_ids, contacts: Number(id) + 1 } };
 			const stage = changed.lifecyclestage && LIFECYCLE_STAGES.indexOf(changed.lifecyclestage as never) > 1 ? changed.lifecyclestage : 'lead';
-			const properties: Record<string, string> = { ...changed, lifecyclestage: stage, hs_analytics_source: analyticsSource(body.context?.pageUri), createdate: stamp.at, lastmodifieddate: stamp.at, hs_object_id: id };
+			const properties: Record<string, string> = {
+				...changed,
+				lifecyclestage: stage,
+				hs_analytics_source: analyticsSource(body.context?.pageUri),
+				createdate: stamp.at,
+				lastmodifieddate: stamp.at,
+				hs_object_id: id
+			};
 			stampLifecycle(properties, { lifecyclestage: stage }, stamp.at);
 			contact = { id, properties, createdAt: stamp.at, updatedAt: stamp.at, archived: false };
 		}
@@ -147,8 +165,16 @@ export async function listSubmissions(db: HubSpotDb, req: ApiRequest, formGuid: 
 	await liveForm(db, formGuid);
 	const limit = parseLimit(req.query.get('limit'), { default: 20, max: 50 });
 	const after = parseAfter(req.query.get('after'));
-	const rows = (await db.form_submissions.where('formId').equals(formGuid).toArray()).sort((a, b) => (a.submittedAt < b.submittedAt ? 1 : a.submittedAt > b.submittedAt ? -1 : Number(b.id) - Number(a.id)));
+	const rows = (await db.form_submissions.where('formId').equals(formGuid).toArray()).sort((a, b) =>
+		a.submittedAt < b.submittedAt ? 1 : a.submittedAt > b.submittedAt ? -1 : Number(b.id) - Number(a.id)
+	);
 	const p = page(rows, after, limit, (a) => `${BASE}/form-integrations/v1/submissions/forms/${formGuid}?limit=${limit}&after=${a}`);
-	const results = p.results.map((s) => ({ conversionId: s.id, submittedAt: Date.parse(s.submittedAt), values: s.values, pageUrl: s.pageUri, contactId: s.contactId }));
+	const results = p.results.map((s) => ({
+		conversionId: s.id,
+		submittedAt: Date.parse(s.submittedAt),
+		values: s.values,
+		pageUrl: s.pageUri,
+		contactId: s.contactId
+	}));
 	return { status: 200, body: p.paging ? { results, paging: p.paging } : { results } };
 }

@@ -17,7 +17,15 @@ describe('POST /crm/v3/lists', () => {
 	it('creates a MANUAL contact list at the virtual clock with the next list id, size 0, one event', async () => {
 		const res = await gym.handle(req('POST', '/crm/v3/lists', { name: 'Re-engage Q2', objectTypeId: '0-1', processingType: 'MANUAL' }));
 		expect(res.status).toBe(200);
-		expect((res.body as ListBody).list).toMatchObject({ listId: '16', name: 'Re-engage Q2', objectTypeId: '0-1', processingType: 'MANUAL', processingStatus: 'COMPLETE', size: 0, createdAt: '2026-03-02T14:30:00.000Z' });
+		expect((res.body as ListBody).list).toMatchObject({
+			listId: '16',
+			name: 'Re-engage Q2',
+			objectTypeId: '0-1',
+			processingType: 'MANUAL',
+			processingStatus: 'COMPLETE',
+			size: 0,
+			createdAt: '2026-03-02T14:30:00.000Z'
+		});
 		const state = await gym.exportState();
 		expect(state.events).toEqual([expect.objectContaining({ method: 'POST', path: '/crm/v3/lists', status: 200, entity: 'lists', id: '16' })]);
 	});
@@ -81,7 +89,12 @@ describe('list memberships', () => {
 		expect(after.list.size).toBe(14);
 		const state = await gym.exportState();
 		expect(state.events.map((e) => e.entity)).toEqual(['list_memberships']);
-		expect(state.tables.list_memberships).toContainEqual({ id: '11:100002', listId: '11', recordId: '100002', membershipTimestamp: '2026-03-02T14:30:00.000Z' });
+		expect(state.tables.list_memberships).toContainEqual({
+			id: '11:100002',
+			listId: '11',
+			recordId: '100002',
+			membershipTimestamp: '2026-03-02T14:30:00.000Z'
+		});
 	});
 
 	it('an add that adds nothing writes nothing', async () => {
@@ -106,10 +119,16 @@ describe('list memberships', () => {
 	});
 
 	it('pages members in record-id order with a cursor', async () => {
-		const first = (await gym.handle(req('GET', '/crm/v3/lists/14/memberships', undefined, 'limit=5'))).body as { results: { recordId: string }[]; total: number; paging: { next: { after: string } } };
+		const first = (await gym.handle(req('GET', '/crm/v3/lists/14/memberships', undefined, 'limit=5'))).body as {
+			results: { recordId: string }[];
+			total: number;
+			paging: { next: { after: string } };
+		};
 		expect(first.results).toHaveLength(5);
 		expect(first.total).toBeGreaterThan(5);
-		const second = (await gym.handle(req('GET', '/crm/v3/lists/14/memberships', undefined, `limit=5&after=${first.paging.next.after}`))).body as { results: { recordId: string }[] };
+		const second = (await gym.handle(req('GET', '/crm/v3/lists/14/memberships', undefined, `limit=5&after=${first.paging.next.after}`))).body as {
+			results: { recordId: string }[];
+		};
 		const ids = [...first.results, ...second.results].map((r) => Number(r.recordId));
 		expect(ids).toEqual([...ids].sort((a, b) => a - b));
 		expect(new Set(ids).size).toBe(10);
@@ -118,7 +137,10 @@ describe('list memberships', () => {
 	it('lists the lists a contact belongs to', async () => {
 		await gym.handle(req('PUT', '/crm/v3/lists/13/memberships/add', ['100002']));
 		await gym.handle(req('PUT', '/crm/v3/lists/15/memberships/add', ['100002']));
-		const res = (await gym.handle(req('GET', '/crm/v3/lists/records/0-1/100002/memberships'))).body as { results: { listId: string; listName: string }[]; total: number };
+		const res = (await gym.handle(req('GET', '/crm/v3/lists/records/0-1/100002/memberships'))).body as {
+			results: { listId: string; listName: string }[];
+			total: number;
+		};
 		expect(res.results.map((r) => r.listId)).toEqual(expect.arrayContaining(['13', '15']));
 		expect((await gym.handle(req('GET', '/crm/v3/lists/records/0-2/100002/memberships'))).status).toBe(400);
 	});

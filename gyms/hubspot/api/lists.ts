@@ -62,7 +62,16 @@ export async function createList(db: HubSpotDb, req: ApiRequest): Promise<ApiRes
 		const stamp = await stampOf(db);
 		const id = String(stamp.meta.next_ids.lists ?? 1);
 		stamp.meta = { ...stamp.meta, next_ids: { ...stamp.meta.next_ids, lists: Number(id) + 1 } };
-		const list: List = { id, name, objectTypeId: '0-1', processingType: 'MANUAL', createdById: null, createdAt: stamp.at, updatedAt: stamp.at, archived: false };
+		const list: List = {
+			id,
+			name,
+			objectTypeId: '0-1',
+			processingType: 'MANUAL',
+			createdById: null,
+			createdAt: stamp.at,
+			updatedAt: stamp.at,
+			archived: false
+		};
 		await db.lists.add(list);
 		await commit(db, stamp, req, 200, 'lists', [id]);
 		return { status: 200, body: { list: wireList(list, 0) } };
@@ -84,10 +93,19 @@ export async function searchLists(db: HubSpotDb, req: ApiRequest): Promise<ApiRe
 		.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : byNumericId(a, b)));
 	const slice = rows.slice(offset, offset + count);
 	const counts = new Map<string, number>();
-	for (const m of await db.list_memberships.where('listId').anyOf(slice.map((l) => l.id)).toArray()) counts.set(m.listId, (counts.get(m.listId) ?? 0) + 1);
+	for (const m of await db.list_memberships
+		.where('listId')
+		.anyOf(slice.map((l) => l.id))
+		.toArray())
+		counts.set(m.listId, (counts.get(m.listId) ?? 0) + 1);
 	return {
 		status: 200,
-		body: { lists: slice.map((l) => wireList(l, counts.get(l.id) ?? 0)), offset: offset + slice.length, hasMore: offset + count < rows.length, total: rows.length }
+		body: {
+			lists: slice.map((l) => wireList(l, counts.get(l.id) ?? 0)),
+			offset: offset + slice.length,
+			hasMore: offset + count < rows.length,
+			total: rows.length
+		}
 	};
 }
 
@@ -110,7 +128,12 @@ function parseMembershipBody(body: unknown): string[] {
 
 async function manualList(db: HubSpotDb, listId: string): Promise<List> {
 	const list = await liveList(db, listId);
-	if (list.processingType === 'DYNAMIC') throw new HubSpotError(400, 'VALIDATION_ERROR', `List ${listId} is an active (DYNAMIC) list; its memberships are managed by its filters and cannot be edited.`);
+	if (list.processingType === 'DYNAMIC')
+		throw new HubSpotError(
+			400,
+			'VALIDATION_ERROR',
+			`List ${listId} is an active (DYNAMIC) list; its memberships are managed by its filters and cannot be edited.`
+		);
 	return list;
 }
 
@@ -158,7 +181,10 @@ export async function listMembers(db: HubSpotDb, req: ApiRequest, listId: string
 	const after = parseAfter(req.query.get('after'));
 	const rows = (await db.list_memberships.where('listId').equals(listId).toArray()).sort((a, b) => byNumericId({ id: a.recordId }, { id: b.recordId }));
 	const p = page(rows, after, limit, (a) => `${BASE}/crm/v3/lists/${listId}/memberships?limit=${limit}&after=${a}`);
-	const body: Record<string, unknown> = { results: p.results.map((m) => ({ recordId: m.recordId, membershipTimestamp: m.membershipTimestamp })), total: rows.length };
+	const body: Record<string, unknown> = {
+		results: p.results.map((m) => ({ recordId: m.recordId, membershipTimestamp: m.membershipTimestamp })),
+		total: rows.length
+	};
 	if (p.paging) body.paging = p.paging;
 	return { status: 200, body };
 }
@@ -171,6 +197,11 @@ export async function recordMemberships(db: HubSpotDb, _req: ApiRequest, objectT
 	const results = rows
 		.filter((m) => lists.has(m.listId))
 		.sort((a, b) => byNumericId({ id: a.listId }, { id: b.listId }))
-		.map((m) => ({ listId: m.listId, listName: lists.get(m.listId)!.name, firstAddedTimestamp: m.membershipTimestamp, lastAddedTimestamp: m.membershipTimestamp }));
+		.map((m) => ({
+			listId: m.listId,
+			listName: lists.get(m.listId)!.name,
+			firstAddedTimestamp: m.membershipTimestamp,
+			lastAddedTimestamp: m.membershipTimestamp
+		}));
 	return { status: 200, body: { results, total: results.length } };
 }

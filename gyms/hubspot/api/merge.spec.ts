@@ -13,11 +13,19 @@ describe('POST /crm/v3/objects/contacts/merge', () => {
 		const res = await call('POST', `${C}/merge`, { primaryObjectId: primary.body.id, objectIdToMerge: '190001' });
 		expect(res.status).toBe(200);
 		expect(res.body.id).toBe(primary.body.id);
-		expect(res.body.properties).toMatchObject({ email: 'primary@acme.io', firstname: 'Primary', hs_lead_status: dup.properties.hs_lead_status, hs_additional_emails: dup.properties.email, hs_merged_object_ids: '190001' });
+		expect(res.body.properties).toMatchObject({
+			email: 'primary@acme.io',
+			firstname: 'Primary',
+			hs_lead_status: dup.properties.hs_lead_status,
+			hs_additional_emails: dup.properties.email,
+			hs_merged_object_ids: '190001'
+		});
 		expect((await call('GET', `${C}/190001`)).status).toBe(404);
 		const companies = await call('GET', `/crm/v4/objects/contacts/${primary.body.id}/associations/companies`);
 		expect(companies.body.results.map((r: { toObjectId: number }) => r.toObjectId)).toEqual([20001]);
-		expect((await call('GET', `/crm/v4/objects/companies/20001/associations/contacts`)).body.results.some((r: { toObjectId: number }) => r.toObjectId === 190001)).toBe(false);
+		expect(
+			(await call('GET', `/crm/v4/objects/companies/20001/associations/contacts`)).body.results.some((r: { toObjectId: number }) => r.toObjectId === 190001)
+		).toBe(false);
 		const events = (await gym.exportState()).events.slice(-2);
 		expect(events.map((e) => [e.path, e.id])).toEqual([
 			[`${C}/merge`, primary.body.id],

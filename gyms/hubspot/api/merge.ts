@@ -25,14 +25,16 @@ const addTo = (list: string | undefined, value: string | undefined) => (value ? 
 /** `POST /crm/v3/objects/contacts/merge`. @throws HubSpotError 400 / 404. */
 export async function mergeContacts(db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> {
 	const { primaryObjectId, objectIdToMerge } = parseBody(MergeBody, req.body);
-	if (primaryObjectId === objectIdToMerge) throw new HubSpotError(400, 'VALIDATION_ERROR', 'Cannot merge a contact with itself: primaryObjectId and objectIdToMerge must differ');
+	if (primaryObjectId === objectIdToMerge)
+		throw new HubSpotError(400, 'VALIDATION_ERROR', 'Cannot merge a contact with itself: primaryObjectId and objectIdToMerge must differ');
 	return db.transaction('rw', writeTables(db, 'contacts'), async () => {
 		const [primary, merged] = await Promise.all([readRecord(db, 'contacts', primaryObjectId), readRecord(db, 'contacts', objectIdToMerge)]);
 		if (!primary || primary.archived || !merged || merged.archived) throw notFound();
 		const s = await openSession(db, 'contacts');
 		const at = s.stamp.at;
 		const properties: Record<string, string> = { ...merged.properties, ...primary.properties };
-		for (const [k, v] of Object.entries(merged.properties)) if (/^hs_lifecyclestage_.+_date$/.test(k) && primary.properties[k] && v < primary.properties[k]) properties[k] = v;
+		for (const [k, v] of Object.entries(merged.properties))
+			if (/^hs_lifecyclestage_.+_date$/.test(k) && primary.properties[k] && v < primary.properties[k]) properties[k] = v;
 		const emails = addTo(addTo(primary.properties.hs_additional_emails, merged.properties.hs_additional_emails), merged.properties.email);
 		if (emails) properties.hs_additional_emails = emails;
 		properties.hs_merged_object_ids = addTo(addTo(primary.properties.hs_merged_object_ids, merged.properties.hs_merged_object_ids), merged.id)!;

@@ -17,7 +17,16 @@ describe('read-only CRM objects of the seed world', () => {
 			expect(res.status).toBe(200);
 			const body = res.body as { results: { id: string; properties: Record<string, unknown> }[]; paging?: { next: { after: string } } };
 			ids.push(...body.results.map((d) => d.id));
-			expect(Object.keys(body.results[0]!.properties).sort()).toEqual(['amount', 'closedate', 'createdate', 'dealname', 'dealstage', 'hs_lastmodifieddate', 'hs_object_id', 'pipeline']);
+			expect(Object.keys(body.results[0]!.properties).sort()).toEqual([
+				'amount',
+				'closedate',
+				'createdate',
+				'dealname',
+				'dealstage',
+				'hs_lastmodifieddate',
+				'hs_object_id',
+				'pipeline'
+			]);
 			if (!body.paging) break;
 			after = body.paging.next.after;
 		}
@@ -33,7 +42,12 @@ describe('read-only CRM objects of the seed world', () => {
 		expect(contactIds.length).toBeGreaterThan(0);
 		expect(body.associations.contacts.results[0]!.type).toBe('company_to_contact');
 		const v4 = await get(`/crm/v4/objects/companies/20001/associations/contacts`);
-		expect((v4.body as { results: { toObjectId: number; associationTypes: { typeId: number }[] }[] }).results.map((r) => [String(r.toObjectId), r.associationTypes[0]!.typeId])).toEqual(contactIds.map((id) => [id, 280]));
+		expect(
+			(v4.body as { results: { toObjectId: number; associationTypes: { typeId: number }[] }[] }).results.map((r) => [
+				String(r.toObjectId),
+				r.associationTypes[0]!.typeId
+			])
+		).toEqual(contactIds.map((id) => [id, 280]));
 		const back = await get(`/crm/v4/objects/contacts/${contactIds[0]}/associations/companies`);
 		expect(back.body).toEqual({ results: [{ toObjectId: 20001, associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 279, label: null }] }] });
 	});

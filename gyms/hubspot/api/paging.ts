@@ -49,7 +49,12 @@ export function parseAfter(raw: string | number | null | undefined): number | nu
  * @returns the page's rows, the next cursor (null on the last page) and HubSpot's `paging` block
  *   (`{next:{after, link}}`, `link` only when a `link` builder is given), absent on the last page.
  */
-export function page<T>(rows: readonly T[], after: number | null, limit: number, link?: (after: string) => string): { results: T[]; next: string | null; paging?: { next: { after: string; link?: string } } } {
+export function page<T>(
+	rows: readonly T[],
+	after: number | null,
+	limit: number,
+	link?: (after: string) => string
+): { results: T[]; next: string | null; paging?: { next: { after: string; link?: string } } } {
 	const start = after ?? 0;
 	const results = rows.slice(start, start + limit);
 	const next = start + limit < rows.length ? String(start + limit) : null;

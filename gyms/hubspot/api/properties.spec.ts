@@ -10,16 +10,31 @@ describe('GET /crm/v3/properties/{type}', () => {
 		expect(res.status).toBe(200);
 		expect(res.body.results).toHaveLength(PROPERTIES[type].length);
 		for (const p of res.body.results) {
-			expect(Object.keys(p)).toEqual(expect.arrayContaining(['name', 'label', 'type', 'fieldType', 'groupName', 'options', 'modificationMetadata', 'hasUniqueValue']));
+			expect(Object.keys(p)).toEqual(
+				expect.arrayContaining(['name', 'label', 'type', 'fieldType', 'groupName', 'options', 'modificationMetadata', 'hasUniqueValue'])
+			);
 			if (p.type === 'enumeration') expect(p.options.length).toBeGreaterThan(0);
 		}
 	});
 
 	it('carries the UI labels and enumeration options', async () => {
-		const contacts = (await call('GET', '/crm/v3/properties/contacts')).body.results as { name: string; label: string; options: { label: string; value: string }[] }[];
+		const contacts = (await call('GET', '/crm/v3/properties/contacts')).body.results as {
+			name: string;
+			label: string;
+			options: { label: string; value: string }[];
+		}[];
 		const by = (n: string) => contacts.find((p) => p.name === n)!;
 		expect(by('lifecyclestage').label).toBe('Lifecycle stage');
-		expect(by('lifecyclestage').options.map((o) => o.value)).toEqual(['subscriber', 'lead', 'marketingqualifiedlead', 'salesqualifiedlead', 'opportunity', 'customer', 'evangelist', 'other']);
+		expect(by('lifecyclestage').options.map((o) => o.value)).toEqual([
+			'subscriber',
+			'lead',
+			'marketingqualifiedlead',
+			'salesqualifiedlead',
+			'opportunity',
+			'customer',
+			'evangelist',
+			'other'
+		]);
 		expect(by('hs_lead_status').label).toBe('Lead status');
 		expect(by('hubspot_owner_id')).toMatchObject({ label: 'Contact owner', referencedObjectType: 'OWNER' });
 		expect(by('hubspot_owner_id').options).toContainEqual(expect.objectContaining({ label: 'Sofia Rossi', value: '1003' }));
@@ -27,7 +42,12 @@ describe('GET /crm/v3/properties/{type}', () => {
 		expect(by('createdate')).toMatchObject({ modificationMetadata: { readOnlyValue: true } });
 		const deals = (await call('GET', '/crm/v3/properties/deals')).body.results as { name: string; label: string; options: { value: string }[] }[];
 		expect(deals.find((p) => p.name === 'dealstage')!.options.map((o) => o.value)).toContain('closedlost');
-		expect(deals.filter((p) => ['dealstage', 'closedate', 'amount', 'pipeline'].includes(p.name)).map((p) => p.label).sort()).toEqual(['Amount', 'Close date', 'Deal stage', 'Pipeline']);
+		expect(
+			deals
+				.filter((p) => ['dealstage', 'closedate', 'amount', 'pipeline'].includes(p.name))
+				.map((p) => p.label)
+				.sort()
+		).toEqual(['Amount', 'Close date', 'Deal stage', 'Pipeline']);
 	});
 
 	it('GET one property; 404 for an unknown one, 400 for an unknown type', async () => {

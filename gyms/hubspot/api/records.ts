@@ -27,7 +27,13 @@ const byId = (a: CrmObject, b: CrmObject) => a.id.length - b.id.length || (a.id 
 
 /** The cached copy of a table (kit read cache), or null inside a transaction. */
 function cached(db: HubSpotDb, type: ObjectType) {
-	return cachedTable<CrmObject>(db, type, (r) => fromRow(type, r as CrmObject | ContactRow), (r) => r.id, byId);
+	return cachedTable<CrmObject>(
+		db,
+		type,
+		(r) => fromRow(type, r as CrmObject | ContactRow),
+		(r) => r.id,
+		byId
+	);
 }
 
 export { readMeta };

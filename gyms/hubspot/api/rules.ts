@@ -55,7 +55,6 @@ export interface RuleInput {
 	recipients?: readonly Recipient[];
 }
 
-
 const required = (name: string, message = `${name} is required`): PropertyError => ({ error: 'REQUIRED_PROPERTY', name, message });
 
 /**
@@ -101,7 +100,11 @@ function dealRules(input: RuleInput, changes: Record<string, string>, merged: Re
 	if (!pipeline || !merged.dealstage) return;
 	const stage = pipeline.stages.find((s) => s.id === merged.dealstage);
 	if (!stage) {
-		errors.push({ error: 'INVALID_OPTION', name: 'dealstage', message: `${merged.dealstage} was not one of the allowed options: [${pipeline.stages.map((s) => s.id).join(', ')}] of pipeline ${pipeline.id}` });
+		errors.push({
+			error: 'INVALID_OPTION',
+			name: 'dealstage',
+			message: `${merged.dealstage} was not one of the allowed options: [${pipeline.stages.map((s) => s.id).join(', ')}] of pipeline ${pipeline.id}`
+		});
 		return;
 	}
 	const closed = stage.metadata.isClosed === 'true';
@@ -119,14 +122,23 @@ function emailRules(input: RuleInput, merged: Record<string, string>, errors: Pr
 	if (status !== 'SENT' && status !== 'SCHEDULED') return;
 	for (const name of ['hs_email_subject', 'hs_email_text']) {
 		const token = UNRESOLVED_TOKEN_RE.exec(merged[name] ?? '');
-		if (token) errors.push({ error: 'UNRESOLVED_TOKEN', name, message: `${name} contains an unresolved personalization token (${token[0]}…); resolve it before sending` });
+		if (token)
+			errors.push({
+				error: 'UNRESOLVED_TOKEN',
+				name,
+				message: `${name} contains an unresolved personalization token (${token[0]}…); resolve it before sending`
+			});
 	}
 	if (status !== 'SENT' || (merged.hs_email_direction ?? 'EMAIL') !== 'EMAIL') return;
 	const statusChanged = input.before === null || input.before.hs_email_status !== 'SENT';
 	if (!statusChanged) return;
 	for (const r of input.recipients ?? []) {
 		if (r.optedOut)
-			errors.push({ error: 'OPTED_OUT_CONTACT', name: 'hs_email_optout', message: `Cannot send email to contact ${r.id} (${r.email}): the contact has unsubscribed from all email (hs_email_optout=true)` });
+			errors.push({
+				error: 'OPTED_OUT_CONTACT',
+				name: 'hs_email_optout',
+				message: `Cannot send email to contact ${r.id} (${r.email}): the contact has unsubscribed from all email (hs_email_optout=true)`
+			});
 	}
 }
 

@@ -97,7 +97,12 @@ describe('search: sorts and paging', () => {
 		expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
 		const desc = await search('deals', { sorts: [{ propertyName: 'amount', direction: 'DESCENDING' }], properties: ['amount'], limit: 1 });
 		expect(Number(desc.body.results[0].properties.amount)).toBe(Math.max(...amounts));
-		const byStatus = await search('contacts', { sorts: [{ propertyName: 'hs_lead_status', direction: 'DESCENDING' }], properties: ['hs_lead_status'], limit: 200, after: '700' });
+		const byStatus = await search('contacts', {
+			sorts: [{ propertyName: 'hs_lead_status', direction: 'DESCENDING' }],
+			properties: ['hs_lead_status'],
+			limit: 200,
+			after: '700'
+		});
 		expect(byStatus.body.results.at(-1).properties.hs_lead_status).toBeNull();
 	});
 
@@ -111,7 +116,11 @@ describe('search: sorts and paging', () => {
 		const seen: string[] = [];
 		let after: string | undefined;
 		for (;;) {
-			const res = await search('contacts', { filterGroups: [{ filters: [f('lifecyclestage', 'EQ', { value: 'customer' })] }], limit: 50, ...(after ? { after } : {}) });
+			const res = await search('contacts', {
+				filterGroups: [{ filters: [f('lifecyclestage', 'EQ', { value: 'customer' })] }],
+				limit: 50,
+				...(after ? { after } : {})
+			});
 			expect(res.body.total).toBe(130);
 			seen.push(...ids(res.body));
 			if (!res.body.paging) break;
@@ -132,7 +141,16 @@ describe('search: limits and errors (400, nothing written)', () => {
 		['an unknown operator', one(f('email', 'LIKE', { value: 'x' })), 'operator'],
 		['EQ without a value', one(f('email', 'EQ')), 'needs a value'],
 		['a non-numeric value on a number property', one(f('amount', 'GT', { value: 'lots' })), 'not a valid number'],
-		['two sorts', { sorts: [{ propertyName: 'email', direction: 'ASCENDING' }, { propertyName: 'lastname', direction: 'ASCENDING' }] }, 'one sort'],
+		[
+			'two sorts',
+			{
+				sorts: [
+					{ propertyName: 'email', direction: 'ASCENDING' },
+					{ propertyName: 'lastname', direction: 'ASCENDING' }
+				]
+			},
+			'one sort'
+		],
 		['an after past 10,000', { after: '10000' }, '10000'],
 		['an unknown key', { filtergroups: [] }, 'filtergroups']
 	])('%s', async (_name, body, text) => {

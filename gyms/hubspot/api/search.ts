@@ -43,7 +43,10 @@ const haystacks = new WeakMap<CrmObject, string>();
 function haystack(r: CrmObject, names: readonly string[]): string {
 	let h = haystacks.get(r);
 	if (h === undefined) {
-		h = names.map((n) => r.properties[n] ?? '').join(' ').toLowerCase();
+		h = names
+			.map((n) => r.properties[n] ?? '')
+			.join(' ')
+			.toLowerCase();
 		haystacks.set(r, h);
 	}
 	return h;
@@ -66,8 +69,17 @@ function keyOf(p: PropertyDef | undefined, v: string): number | string | null {
 function tokenMatcher(pattern: string): (value: string) => boolean {
 	const p = pattern.toLowerCase();
 	if (p.includes('*')) {
-		const re = new RegExp(`^${p.split('*').map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
-		return (v) => v.toLowerCase().split(/\s+/).some((t) => re.test(t)) || re.test(v.toLowerCase());
+		const re = new RegExp(
+			`^${p
+				.split('*')
+				.map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+				.join('.*')}$`
+		);
+		return (v) =>
+			v
+				.toLowerCase()
+				.split(/\s+/)
+				.some((t) => re.test(t)) || re.test(v.toLowerCase());
 	}
 	return (v) => {
 		const lower = v.toLowerCase();
@@ -83,7 +95,10 @@ function compile(type: ObjectType, f: FilterInput, assocIds: Map<string, Set<str
 		return (r) => ids.has(r.id);
 	}
 	const p = propertyOf(type, f.propertyName);
-	if (!p) throw new HubSpotError(400, 'VALIDATION_ERROR', `There was a problem with the request: property "${f.propertyName}" does not exist on ${type}`, [{ message: `Property "${f.propertyName}" does not exist`, code: 'PROPERTY_DOESNT_EXIST', in: f.propertyName, context: { propertyName: [f.propertyName] } }]);
+	if (!p)
+		throw new HubSpotError(400, 'VALIDATION_ERROR', `There was a problem with the request: property "${f.propertyName}" does not exist on ${type}`, [
+			{ message: `Property "${f.propertyName}" does not exist`, code: 'PROPERTY_DOESNT_EXIST', in: f.propertyName, context: { propertyName: [f.propertyName] } }
+		]);
 	const name = f.propertyName;
 	const get = (r: CrmObject) => valueOf(r.properties, name) ?? '';
 	const need = (v: string | undefined, what = 'value'): string => {
@@ -189,7 +204,8 @@ export async function runSearch(db: HubSpotDb, type: ObjectType, records: readon
 	const all = groups.flatMap((g) => g.filters);
 	if (groups.length > SEARCH_LIMITS.groups) throw invalidInput(`filterGroups: at most ${SEARCH_LIMITS.groups} filter groups are allowed, got ${groups.length}`);
 	groups.forEach((g, i) => {
-		if (g.filters.length > SEARCH_LIMITS.filtersPerGroup) throw invalidInput(`filterGroups[${i}].filters: at most ${SEARCH_LIMITS.filtersPerGroup} filters are allowed per group, got ${g.filters.length}`);
+		if (g.filters.length > SEARCH_LIMITS.filtersPerGroup)
+			throw invalidInput(`filterGroups[${i}].filters: at most ${SEARCH_LIMITS.filtersPerGroup} filters are allowed per group, got ${g.filters.length}`);
 	});
 	if (all.length > SEARCH_LIMITS.filters) throw invalidInput(`filterGroups: at most ${SEARCH_LIMITS.filters} filters are allowed in all, got ${all.length}`);
 	const assocIds = await resolveAssociationFilters(db, type, all);

@@ -16,7 +16,9 @@ beforeEach(async () => {
 const { state } = baseProjection(1);
 const live = new Set(state.sequence_enrollments.filter((e) => e.state === 'ACTIVE' || e.state === 'PAUSED').map((e) => e.contactId));
 const bouncedTo = new Set(state.emails.filter((e) => e.properties.hs_email_status === 'BOUNCED').map((e) => e.properties.hs_email_to_email));
-const free = state.contacts.find((c) => c.properties.email && !live.has(c.id) && c.properties.hs_email_optout !== 'true' && !bouncedTo.has(c.properties.email))!;
+const free = state.contacts.find(
+	(c) => c.properties.email && !live.has(c.id) && c.properties.hs_email_optout !== 'true' && !bouncedTo.has(c.properties.email)
+)!;
 const enrolled = state.sequence_enrollments.find((e) => e.state === 'ACTIVE')!;
 const optedOut = state.contacts.find((c) => c.properties.hs_email_optout === 'true' && !live.has(c.id))!;
 const bounced = state.contacts.find((c) => bouncedTo.has(c.properties.email) && c.properties.hs_email_optout !== 'true' && !live.has(c.id))!;
@@ -52,7 +54,12 @@ describe('POST /automation/v4/sequences/enrollments', () => {
 	it('enrolls an eligible contact: {id, toEmail, enrolledAt, updatedAt}, one event; the contact endpoint shows it', async () => {
 		const res = await gym.handle(req('POST', ENROLL, enrollBody(free.id), `userId=${MAYA.userId}`));
 		expect(res.status).toBe(200);
-		expect(res.body).toEqual({ id: expect.stringMatching(/^\d+$/), toEmail: free.properties.email, enrolledAt: '2026-03-02T14:30:00.000Z', updatedAt: '2026-03-02T14:30:00.000Z' });
+		expect(res.body).toEqual({
+			id: expect.stringMatching(/^\d+$/),
+			toEmail: free.properties.email,
+			enrolledAt: '2026-03-02T14:30:00.000Z',
+			updatedAt: '2026-03-02T14:30:00.000Z'
+		});
 		const got = await gym.handle(req('GET', `${ENROLL}/contact/${free.id}`));
 		expect(got.body).toMatchObject({ sequenceId: SEQ.id, sequenceName: SEQ.name, enrolledByEmail: MAYA.email, state: 'ACTIVE', currentStep: 0 });
 		const s = await gym.exportState();
@@ -81,7 +88,9 @@ describe('POST /automation/v4/sequences/enrollments', () => {
 
 	it('refuses a contact without email; 404 for an unknown contact or sequence; 400 for a bad body or missing userId', async () => {
 		await gym.handle(req('PATCH', `/crm/v3/objects/contacts/${free.id}`, { properties: { email: '' } }));
-		expect((await gym.handle(req('POST', ENROLL, enrollBody(free.id), `userId=${MAYA.userId}`))).body).toMatchObject({ errors: [{ code: 'CONTACT_MISSING_EMAIL' }] });
+		expect((await gym.handle(req('POST', ENROLL, enrollBody(free.id), `userId=${MAYA.userId}`))).body).toMatchObject({
+			errors: [{ code: 'CONTACT_MISSING_EMAIL' }]
+		});
 		expect((await gym.handle(req('POST', ENROLL, enrollBody('7'), `userId=${MAYA.userId}`))).status).toBe(404);
 		expect((await gym.handle(req('POST', ENROLL, { ...enrollBody(free.id), sequenceId: '1' }, `userId=${MAYA.userId}`))).status).toBe(404);
 		expect((await gym.handle(req('POST', ENROLL, { ...enrollBody(free.id), sequnceId: '1' }, `userId=${MAYA.userId}`))).status).toBe(400);
@@ -104,7 +113,10 @@ describe('unenroll (gym-specific) and the contact enrollment endpoint', () => {
 
 describe('GET /automation/email-templates/2026-03', () => {
 	it('lists templates with epoch-ms timestamps and gets one; 404 for an unknown id', async () => {
-		const res = (await gym.handle(req('GET', '/automation/email-templates/2026-03', undefined, 'limit=5'))).body as { results: { id: string; name: string; createdAt: number; folderId: string }[]; paging: { next: { after: string } } };
+		const res = (await gym.handle(req('GET', '/automation/email-templates/2026-03', undefined, 'limit=5'))).body as {
+			results: { id: string; name: string; createdAt: number; folderId: string }[];
+			paging: { next: { after: string } };
+		};
 		expect(res.results).toHaveLength(5);
 		expect(res.results[0]).toMatchObject({ id: '350001', name: 'Cold intro – RevOps', folderId: 'Prospecting' });
 		expect(typeof res.results[0]!.createdAt).toBe('number');
@@ -117,11 +129,16 @@ describe('GET /automation/email-templates/2026-03', () => {
 
 describe('GET /automation/v4/sequences/{id}/enrollments (gym-specific)', () => {
 	it('lists a sequence’s enrollments newest first, filtered by state; 400 for a bad state, 404 for an unknown sequence', async () => {
-		const all = (await gym.handle(req('GET', `/automation/v4/sequences/${SEQ.id}/enrollments`, undefined, `userId=${MAYA.userId}`))).body as { results: { state: string; enrolledAt: string }[]; total: number };
+		const all = (await gym.handle(req('GET', `/automation/v4/sequences/${SEQ.id}/enrollments`, undefined, `userId=${MAYA.userId}`))).body as {
+			results: { state: string; enrolledAt: string }[];
+			total: number;
+		};
 		expect(all.total).toBe(state.sequence_enrollments.filter((e) => e.sequenceId === SEQ.id).length);
 		const at = all.results.map((r) => r.enrolledAt);
 		expect(at).toEqual([...at].sort().reverse());
-		const active = (await gym.handle(req('GET', `/automation/v4/sequences/${SEQ.id}/enrollments`, undefined, `userId=${MAYA.userId}&state=ACTIVE`))).body as { results: { state: string }[] };
+		const active = (await gym.handle(req('GET', `/automation/v4/sequences/${SEQ.id}/enrollments`, undefined, `userId=${MAYA.userId}&state=ACTIVE`))).body as {
+			results: { state: string }[];
+		};
 		expect(active.results.length).toBeGreaterThan(0);
 		expect(new Set(active.results.map((r) => r.state))).toEqual(new Set(['ACTIVE']));
 		expect((await gym.handle(req('GET', `/automation/v4/sequences/${SEQ.id}/enrollments`, undefined, `userId=${MAYA.userId}&state=LIVE`))).status).toBe(400);

@@ -48,7 +48,14 @@ const isLive = (e: SequenceEnrollment) => e.state === 'ACTIVE' || e.state === 'P
 
 /** The wire sequence summary; `userId` is the owner's HubSpot user id. */
 function summary(seq: Sequence, owners: Map<string, Owner>) {
-	return { id: seq.id, name: seq.name, userId: String(owners.get(seq.userId)?.userId ?? seq.userId), folderId: seq.folderId, createdAt: seq.createdAt, updatedAt: seq.updatedAt };
+	return {
+		id: seq.id,
+		name: seq.name,
+		userId: String(owners.get(seq.userId)?.userId ?? seq.userId),
+		folderId: seq.folderId,
+		createdAt: seq.createdAt,
+		updatedAt: seq.updatedAt
+	};
 }
 
 /** Rates as HubSpot's sequences list shows them: share of all enrollments that replied / booked a meeting (0–1, 3 decimals). */
@@ -74,7 +81,10 @@ export async function listSequences(db: HubSpotDb, req: ApiRequest): Promise<Api
 	const p = page(rows, after, limit, (a) => `${BASE}/automation/v4/sequences?limit=${limit}&after=${a}`);
 	let results: Record<string, unknown>[] = p.results.map((s) => summary(s, owners));
 	if (req.query.get('includeStats') === 'true') {
-		const all = await db.sequence_enrollments.where('sequenceId').anyOf(p.results.map((s) => s.id)).toArray();
+		const all = await db.sequence_enrollments
+			.where('sequenceId')
+			.anyOf(p.results.map((s) => s.id))
+			.toArray();
 		results = results.map((r) => ({ ...r, stats: stats(all.filter((e) => e.sequenceId === r.id)) }));
 	}
 	return { status: 200, body: p.paging ? { results, paging: p.paging } : { results } };
@@ -103,22 +113,47 @@ export async function enroll(db: HubSpotDb, req: ApiRequest): Promise<ApiRespons
 		const contact = await db.contacts.get(contactId);
 		if (!contact || contact.archived) throw new HubSpotError(404, 'OBJECT_NOT_FOUND', `Contact ${contactId} does not exist.`);
 		const inboxes = await db.inboxes.where('ownerId').equals(user.id).toArray();
-		if (!inboxes.length) throw blocked('SENDER_INBOX_NOT_CONNECTED', `${user.firstName} ${user.lastName} (${user.email}) has no connected inbox. Connect an inbox to send sequence emails.`);
-		if (!inboxes.some((b) => b.email.toLowerCase() === senderEmail.toLowerCase())) throw blocked('SENDER_EMAIL_MISMATCH', `${senderEmail} is not a connected inbox of ${user.email}.`);
+		if (!inboxes.length)
+			throw blocked(
+				'SENDER_INBOX_NOT_CONNECTED',
+				`${user.firstName} ${user.lastName} (${user.email}) has no connected inbox. Connect an inbox to send sequence emails.`
+			);
+		if (!inboxes.some((b) => b.email.toLowerCase() === senderEmail.toLowerCase()))
+			throw blocked('SENDER_EMAIL_MISMATCH', `${senderEmail} is not a connected inbox of ${user.email}.`);
 		const email = contact.properties.email ?? '';
 		if (!email) throw blocked('CONTACT_MISSING_EMAIL', `Contact ${contactId} has no email address and can't be enrolled in a sequence.`, contactId);
-		if (contact.properties.hs_email_optout === 'true') throw blocked('CONTACT_UNSUBSCRIBED', `Contact ${contactId} (${email}) has unsubscribed from all email and can't be enrolled in a sequence.`, contactId);
-		const bounced = (await db.emails.toArray()).some((m) => m.properties.hs_email_status === 'BOUNCED' && (m.properties.hs_email_to_email ?? '').toLowerCase() === email);
-		if (bounced) throw blocked('CONTACT_BOUNCED', `Contact ${contactId} (${email}) has a hard bounce on record and can't be enrolled in a sequence.`, contactId);
+		if (contact.properties.hs_email_optout === 'true')
+			throw blocked('CONTACT_UNSUBSCRIBED', `Contact ${contactId} (${email}) has unsubscribed from all email and can't be enrolled in a sequence.`, contactId);
+		const bounced = (await db.emails.toArray()).some(
+			(m) => m.properties.hs_email_status === 'BOUNCED' && (m.properties.hs_email_to_email ?? '').toLowerCase() === email
+		);
+		if (bounced)
+			throw blocked('CONTACT_BOUNCED', `Contact ${contactId} (${email}) has a hard bounce on record and can't be enrolled in a sequence.`, contactId);
 		const current = (await db.sequence_enrollments.where('contactId').equals(contactId).toArray()).find(isLive);
 		if (current) {
 			const other = await db.sequences.get(current.sequenceId);
-			throw blocked('CONTACT_ALREADY_ENROLLED', `Contact ${contactId} is already enrolled in the sequence "${other?.name ?? current.sequenceId}". A contact can be enrolled in one sequence at a time; unenroll them first.`, contactId);
+			throw blocked(
+				'CONTACT_ALREADY_ENROLLED',
+				`Contact ${contactId} is already enrolled in the sequence "${other?.name ?? current.sequenceId}". A contact can be enrolled in one sequence at a time; unenroll them first.`,
+				contactId
+			);
 		}
 		const stamp = await stampOf(db);
 		const id = String(stamp.meta.next_ids.sequence_enrollments ?? 1);
 		stamp.meta = { ...stamp.meta, next_ids: { ...stamp.meta.next_ids, sequence_enrollments: Number(id) + 1 } };
-		const row: SequenceEnrollment = { id, sequenceId, contactId, toEmail: email, senderEmail: senderEmail.toLowerCase(), userId: user.id, state: 'ACTIVE', currentStep: startingStepOrder, unenrolledReason: null, enrolledAt: stamp.at, updatedAt: stamp.at };
+		const row: SequenceEnrollment = {
+			id,
+			sequenceId,
+			contactId,
+			toEmail: email,
+			senderEmail: senderEmail.toLowerCase(),
+			userId: user.id,
+			state: 'ACTIVE',
+			currentStep: startingStepOrder,
+			unenrolledReason: null,
+			enrolledAt: stamp.at,
+			updatedAt: stamp.at
+		};
 		await db.sequence_enrollments.add(row);
 		await commit(db, stamp, req, 200, 'sequence_enrollments', [id]);
 		return { status: 200, body: wireEnrollment(row) };
@@ -132,7 +167,15 @@ export async function contactEnrollment(db: HubSpotDb, _req: ApiRequest, contact
 	const [seq, owner] = await Promise.all([db.sequences.get(e.sequenceId), db.owners.get(e.userId)]);
 	return {
 		status: 200,
-		body: { ...wireEnrollment(e), sequenceId: e.sequenceId, sequenceName: seq?.name ?? '', enrolledBy: String(owner?.userId ?? e.userId), enrolledByEmail: e.senderEmail, state: e.state, currentStep: e.currentStep }
+		body: {
+			...wireEnrollment(e),
+			sequenceId: e.sequenceId,
+			sequenceName: seq?.name ?? '',
+			enrolledBy: String(owner?.userId ?? e.userId),
+			enrolledByEmail: e.senderEmail,
+			state: e.state,
+			currentStep: e.currentStep
+		}
 	};
 }
 
@@ -159,10 +202,21 @@ export async function listSequenceEnrollments(db: HubSpotDb, req: ApiRequest, se
 	await actingUser(db, req);
 	await liveSequence(db, sequenceId);
 	const state = req.query.get('state');
-	if (state !== null && !(ENROLLMENT_STATES as readonly string[]).includes(state)) throw invalidInput(`state must be one of ${ENROLLMENT_STATES.join(', ')}, got "${state}"`);
+	if (state !== null && !(ENROLLMENT_STATES as readonly string[]).includes(state))
+		throw invalidInput(`state must be one of ${ENROLLMENT_STATES.join(', ')}, got "${state}"`);
 	const rows = (await db.sequence_enrollments.where('sequenceId').equals(sequenceId).toArray())
 		.filter((e) => state === null || e.state === state)
 		.sort((a, b) => (a.enrolledAt < b.enrolledAt ? 1 : a.enrolledAt > b.enrolledAt ? -1 : Number(b.id) - Number(a.id)));
-	const results = rows.map((e) => ({ id: e.id, contactId: e.contactId, toEmail: e.toEmail, senderEmail: e.senderEmail, state: e.state, currentStep: e.currentStep, unenrolledReason: e.unenrolledReason, enrolledAt: e.enrolledAt, updatedAt: e.updatedAt }));
+	const results = rows.map((e) => ({
+		id: e.id,
+		contactId: e.contactId,
+		toEmail: e.toEmail,
+		senderEmail: e.senderEmail,
+		state: e.state,
+		currentStep: e.currentStep,
+		unenrolledReason: e.unenrolledReason,
+		enrolledAt: e.enrolledAt,
+		updatedAt: e.updatedAt
+	}));
 	return { status: 200, body: { results, total: results.length } };
 }

@@ -12,7 +12,16 @@ import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
 import { HubSpotError } from './errors';
 
 function wire(t: Template) {
-	return { id: t.id, name: t.name, subject: t.subject, body: t.body, folderId: t.folder, ownerId: t.ownerId, createdAt: Date.parse(t.createdAt), updatedAt: Date.parse(t.updatedAt) };
+	return {
+		id: t.id,
+		name: t.name,
+		subject: t.subject,
+		body: t.body,
+		folderId: t.folder,
+		ownerId: t.ownerId,
+		createdAt: Date.parse(t.createdAt),
+		updatedAt: Date.parse(t.updatedAt)
+	};
 }
 
 /** `GET /automation/email-templates/2026-03`: live templates by id. */

@@ -46,7 +46,11 @@ export function normalizeDatetime(value: string): string | null {
  * @returns the normalized values and the list of invalid properties (empty when all are valid). Type rules
  *   (deal stages, lifecycle order, required properties) are checked afterwards by `rules.ts`.
  */
-export function validateProperties(type: ObjectType, input: PropertyInput, ctx: ValidationContext): { values: Record<string, string>; errors: PropertyError[] } {
+export function validateProperties(
+	type: ObjectType,
+	input: PropertyInput,
+	ctx: ValidationContext
+): { values: Record<string, string>; errors: PropertyError[] } {
 	const values: Record<string, string> = {};
 	const errors: PropertyError[] = [];
 	for (const [name, raw] of Object.entries(input)) {

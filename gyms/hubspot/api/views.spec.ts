@@ -52,7 +52,10 @@ describe('saved views (gym-specific /crm/v3/views/{objectType})', () => {
 		expect((await call('POST', '/crm/v3/views/contacts', { name: 'x', filtergroups: [] })).status).toBe(400);
 		expect((await call('POST', '/crm/v3/views/widgets', { name: 'x' })).status).toBe(400);
 		const filters = Array.from({ length: 6 }, () => ({ propertyName: 'email', operator: 'HAS_PROPERTY' }));
-		const tooMany = await call('POST', '/crm/v3/views/contacts', { name: 'x', filterGroups: [{ filters }, { filters }, { filters }, { filters: [filters[0]] }] });
+		const tooMany = await call('POST', '/crm/v3/views/contacts', {
+			name: 'x',
+			filterGroups: [{ filters }, { filters }, { filters }, { filters: [filters[0]] }]
+		});
 		expect(tooMany.status).toBe(400);
 		expect((await call('PATCH', '/crm/v3/views/contacts/370999', { name: 'y' })).status).toBe(404);
 		expect((await call('DELETE', '/crm/v3/views/contacts/370999')).status).toBe(404);

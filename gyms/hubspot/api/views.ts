@@ -20,23 +20,32 @@ import { parseBody } from './zod-message';
 type ViewObjectType = (typeof VIEW_OBJECT_TYPES)[number];
 
 function objectTypeOf(raw: string): ViewObjectType {
-	if (!(VIEW_OBJECT_TYPES as readonly string[]).includes(raw)) throw invalidInput(`unknown object type "${raw}" (views exist for ${VIEW_OBJECT_TYPES.join(', ')})`);
+	if (!(VIEW_OBJECT_TYPES as readonly string[]).includes(raw))
+		throw invalidInput(`unknown object type "${raw}" (views exist for ${VIEW_OBJECT_TYPES.join(', ')})`);
 	return raw as ViewObjectType;
 }
 
 function checkFilterTotal(groups: View['filterGroups'] | undefined): void {
 	const total = (groups ?? []).reduce((n, g) => n + g.filters.length, 0);
-	if (total > MAX_TOTAL_FILTERS) throw new HubSpotError(400, 'VALIDATION_ERROR', `Too many filters: ${total}; the maximum is ${MAX_TOTAL_FILTERS} across all filter groups.`);
+	if (total > MAX_TOTAL_FILTERS)
+		throw new HubSpotError(400, 'VALIDATION_ERROR', `Too many filters: ${total}; the maximum is ${MAX_TOTAL_FILTERS} across all filter groups.`);
 }
 
 async function assertUniqueName(db: HubSpotDb, objectType: ViewObjectType, name: string, exceptId?: string): Promise<void> {
 	const key = name.trim().toLowerCase();
-	const dup = (await db.views.where('objectType').equals(objectType).toArray()).find((v) => !v.archived && v.id !== exceptId && v.name.trim().toLowerCase() === key);
+	const dup = (await db.views.where('objectType').equals(objectType).toArray()).find(
+		(v) => !v.archived && v.id !== exceptId && v.name.trim().toLowerCase() === key
+	);
 	if (dup) throw new HubSpotError(409, 'CONFLICT', `A view named "${dup.name}" already exists. Existing ID: ${dup.id}`);
 }
 
 /** Runs `write` in one rw transaction (write.ts protocol): stamp, validate + write, then commit (clock + 1 tick, one event). */
-async function inWrite(db: HubSpotDb, req: ApiRequest, status: number, write: (at: string, newId: () => string) => Promise<{ id: string; body: unknown }>): Promise<ApiResponse> {
+async function inWrite(
+	db: HubSpotDb,
+	req: ApiRequest,
+	status: number,
+	write: (at: string, newId: () => string) => Promise<{ id: string; body: unknown }>
+): Promise<ApiResponse> {
 	return db.transaction('rw', [db.views, db.meta, db.events], async () => {
 		const stamp = await stampOf(db);
 		const { id, body } = await write(stamp.at, () => nextId(stamp, 'views'));

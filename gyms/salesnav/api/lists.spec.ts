@@ -34,7 +34,10 @@ describe('GET /lists, GET /lists/{id}', () => {
 		const mine = t.leadLists.find(visible)!;
 		expect((await call('GET', `/lists/${mine.id}`)).body).toEqual({ ...mine, type: 'LEAD', memberCount: mine.memberIds.length });
 		const hidden = t.leadLists.find((l) => !visible(l))!;
-		expect(await call('GET', `/lists/${hidden.id}`)).toEqual({ status: 404, body: { status: 404, serviceErrorCode: 0, code: 'NOT_FOUND', message: `List ${hidden.id} does not exist` } });
+		expect(await call('GET', `/lists/${hidden.id}`)).toEqual({
+			status: 404,
+			body: { status: 404, serviceErrorCode: 0, code: 'NOT_FOUND', message: `List ${hidden.id} does not exist` }
+		});
 		expect((await call('GET', '/lists/619999')).status).toBe(404);
 	});
 });
@@ -70,7 +73,12 @@ describe('POST /lists/{listId}/entries', () => {
 	});
 
 	it.each([
-		['a bad body', (l: LeadList) => [l.id, { leadId: [l.memberIds[0]] }], 400, 'leadIds: Invalid input: expected array, received undefined; Unrecognized key: "leadId"'],
+		[
+			'a bad body',
+			(l: LeadList) => [l.id, { leadId: [l.memberIds[0]] }],
+			400,
+			'leadIds: Invalid input: expected array, received undefined; Unrecognized key: "leadId"'
+		],
 		['no lead ids', (l: LeadList) => [l.id, { leadIds: [] }], 400, 'leadIds: Too small: expected array to have >=1 items'],
 		['a malformed lead id', (l: LeadList) => [l.id, { leadIds: ['nope'] }], 400, null],
 		['a lead that does not exist', (l: LeadList) => [l.id, { leadIds: [leadIdFor('199999')] }], 400, `Lead ${leadIdFor('199999')} does not exist`],

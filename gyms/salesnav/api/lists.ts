@@ -21,7 +21,6 @@ import { SALESNAV_ERRORS, SalesNavError } from './errors';
 const parseBody = bodyParser(SALESNAV_ERRORS.invalidBody);
 const { stampOf, commitRows } = writer('salesnav', SALESNAV_ERRORS.noRun);
 
-
 /** A list on the wire: the stored row, its kind and its size. */
 export type WireList = (LeadList & { type: 'LEAD' }) | (AccountList & { type: 'ACCOUNT' });
 
@@ -50,7 +49,16 @@ export async function listLists(db: SalesNavDb): Promise<ApiResponse> {
 	const { actor } = await runOf(db);
 	const see = visibleTo(actor);
 	const [leadLists, accountLists] = await Promise.all([db.leadLists.toArray(), db.accountLists.toArray()]);
-	const elements = [...leadLists.filter(see).sort(byNumericId).map((l) => wire(l, 'LEAD')), ...accountLists.filter(see).sort(byNumericId).map((l) => wire(l, 'ACCOUNT'))];
+	const elements = [
+		...leadLists
+			.filter(see)
+			.sort(byNumericId)
+			.map((l) => wire(l, 'LEAD')),
+		...accountLists
+			.filter(see)
+			.sort(byNumericId)
+			.map((l) => wire(l, 'ACCOUNT'))
+	];
 	return { status: 200, body: { elements, total: elements.length } };
 }
 

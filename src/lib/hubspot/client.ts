@@ -9,7 +9,17 @@
  * body) are mapped to the same shape with category `NETWORK_ERROR` / `UNEXPECTED_RESPONSE`.
  */
 import { apiJson } from '$lib/runtime';
-import { HUBSPOT_API_BASE, type Contact, type CreateBody, type ErrorBody, type ErrorDetail, type OwnerList, type Paging, type SearchRequest, type UpdateBody } from '$gyms/hubspot/contract';
+import {
+	HUBSPOT_API_BASE,
+	type Contact,
+	type CreateBody,
+	type ErrorBody,
+	type ErrorDetail,
+	type OwnerList,
+	type Paging,
+	type SearchRequest,
+	type UpdateBody
+} from '$gyms/hubspot/contract';
 import type { z } from 'zod';
 
 export { HUBSPOT_API_BASE };

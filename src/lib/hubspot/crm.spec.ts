@@ -9,7 +9,9 @@ vi.mock('./client', () => ({
 		calls.push({ method, path, body });
 		if (calls.length - 1 === failOnCall) return { ok: false, status: 400, error: { status: 'error', message: 'bad', category: 'VALIDATION_ERROR' } };
 		if (path.startsWith('/crm/v4/associations/')) {
-			const rows = body.inputs.filter((i) => !i.id.startsWith('missing')).map((i) => ({ from: { id: i.id }, to: [{ toObjectId: Number(i.id) + 1000, associationTypes: [] }] }));
+			const rows = body.inputs
+				.filter((i) => !i.id.startsWith('missing'))
+				.map((i) => ({ from: { id: i.id }, to: [{ toObjectId: Number(i.id) + 1000, associationTypes: [] }] }));
 			return { ok: true, data: { status: 'COMPLETE', results: rows.reverse() } };
 		}
 		const results = body.inputs.filter((i) => !i.id.startsWith('missing')).map((i) => ({ id: i.id, properties: { name: `N${i.id}` } }));
@@ -28,7 +30,13 @@ describe('batchRead', () => {
 	it('answers in the order of the ids asked, repeats duplicates, leaves out missing ones', async () => {
 		const r = await batchRead('companies', ['3', 'missing1', '1', '3', '2'], ['name']);
 		expect(r).toEqual({ ok: true, data: ['3', '1', '3', '2'].map((id) => ({ id, properties: { name: `N${id}` } })) });
-		expect(calls).toEqual([{ method: 'POST', path: '/crm/v3/objects/companies/batch/read', body: { inputs: ['3', 'missing1', '1', '2'].map((id) => ({ id })), properties: ['name'] } }]);
+		expect(calls).toEqual([
+			{
+				method: 'POST',
+				path: '/crm/v3/objects/companies/batch/read',
+				body: { inputs: ['3', 'missing1', '1', '2'].map((id) => ({ id })), properties: ['name'] }
+			}
+		]);
 	});
 
 	it('sends at most 100 inputs per request, and none for no ids', async () => {
@@ -43,7 +51,11 @@ describe('batchRead', () => {
 
 	it('returns the first failing chunk’s error', async () => {
 		failOnCall = 1;
-		const r = await batchRead('notes', Array.from({ length: 150 }, (_, i) => String(i)), []);
+		const r = await batchRead(
+			'notes',
+			Array.from({ length: 150 }, (_, i) => String(i)),
+			[]
+		);
 		expect(r).toMatchObject({ ok: false, status: 400, error: { category: 'VALIDATION_ERROR' } });
 		expect(calls).toHaveLength(2);
 	});
@@ -62,9 +74,15 @@ describe('batchReadAssociations', () => {
 			['missing', []],
 			['7', [{ toObjectId: 1007, associationTypes: [] }]]
 		]);
-		expect(calls).toEqual([{ method: 'POST', path: '/crm/v4/associations/contacts/companies/batch/read', body: { inputs: [{ id: '5' }, { id: 'missing' }, { id: '7' }] } }]);
+		expect(calls).toEqual([
+			{ method: 'POST', path: '/crm/v4/associations/contacts/companies/batch/read', body: { inputs: [{ id: '5' }, { id: 'missing' }, { id: '7' }] } }
+		]);
 		calls.length = 0;
-		const many = await batchReadAssociations('tasks', 'deals', Array.from({ length: 2_500 }, (_, i) => String(i)));
+		const many = await batchReadAssociations(
+			'tasks',
+			'deals',
+			Array.from({ length: 2_500 }, (_, i) => String(i))
+		);
 		expect(many.ok && many.data.size).toBe(2_500);
 		expect(calls.map((c) => c.body.inputs.length)).toEqual([ASSOCIATIONS_BATCH_LIMIT, ASSOCIATIONS_BATCH_LIMIT, 500]);
 		calls.length = 0;

@@ -48,7 +48,19 @@ import {
 import type { z } from 'zod';
 import { request, type ApiResult } from './client';
 
-export type { AssociationInput, AssociationRow, AssociationSpec, BatchResult, CrmRecord, ObjectPage, Pipeline, PropertyDefinition, SearchOperator, SearchPage, SearchRequest };
+export type {
+	AssociationInput,
+	AssociationRow,
+	AssociationSpec,
+	BatchResult,
+	CrmRecord,
+	ObjectPage,
+	Pipeline,
+	PropertyDefinition,
+	SearchOperator,
+	SearchPage,
+	SearchRequest
+};
 
 /** CRM object types served by the gym (v3 path names): the contract's object types. */
 export const CRM_OBJECT_TYPES = OBJECT_TYPES;
@@ -73,12 +85,19 @@ function qs(params: Record<string, string | number | boolean | string[] | undefi
 const enc = encodeURIComponent;
 
 /** `GET /crm/v3/objects/{type}`: one page in id order (limit ≤100). */
-export function listObjects(type: CrmObjectType, o: { limit?: number; after?: string; properties?: string[]; associations?: string[]; archived?: boolean } = {}): Promise<ApiResult<ObjectPage>> {
+export function listObjects(
+	type: CrmObjectType,
+	o: { limit?: number; after?: string; properties?: string[]; associations?: string[]; archived?: boolean } = {}
+): Promise<ApiResult<ObjectPage>> {
 	return request('GET', `/crm/v3/objects/${type}${qs(o)}`);
 }
 
 /** `GET /crm/v3/objects/{type}/{id}`; 404 OBJECT_NOT_FOUND when missing or archived. */
-export function getObject(type: CrmObjectType, id: string, o: { properties?: string[]; associations?: string[]; idProperty?: string } = {}): Promise<ApiResult<CrmRecord>> {
+export function getObject(
+	type: CrmObjectType,
+	id: string,
+	o: { properties?: string[]; associations?: string[]; idProperty?: string } = {}
+): Promise<ApiResult<CrmRecord>> {
 	return request('GET', `/crm/v3/objects/${type}/${enc(id)}${qs(o)}`);
 }
 
@@ -169,7 +188,13 @@ export function associateDefault(from: CrmObjectType, id: string, to: CrmObjectT
 }
 
 /** `PUT /crm/v4/objects/{from}/{id}/associations/{to}/{toId}` with explicit (e.g. labeled) types. */
-export function associate(from: CrmObjectType, id: string, to: CrmObjectType, toId: string, types: z.input<typeof AssociationTypesBody>): Promise<ApiResult<unknown>> {
+export function associate(
+	from: CrmObjectType,
+	id: string,
+	to: CrmObjectType,
+	toId: string,
+	types: z.input<typeof AssociationTypesBody>
+): Promise<ApiResult<unknown>> {
 	return request('PUT', `/crm/v4/objects/${from}/${enc(id)}/associations/${to}/${enc(toId)}`, types);
 }
 

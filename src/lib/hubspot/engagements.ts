@@ -88,7 +88,15 @@ export const ENGAGEMENT_SPECS: Record<DialogEngagement, EngagementSpec> = {
 			{ key: 'body', label: 'Notes', control: 'textarea' }
 		],
 		// HubSpot's default due date is a few business days out; the gym uses 3 days at 08:00 UTC.
-		defaults: (now, ownerId) => ({ subject: '', type: 'TODO', priority: '', dueDate: addDaysIso(now, 3).slice(0, 10), dueTime: '08:00', owner: ownerId, body: '' }),
+		defaults: (now, ownerId) => ({
+			subject: '',
+			type: 'TODO',
+			priority: '',
+			dueDate: addDaysIso(now, 3).slice(0, 10),
+			dueTime: '08:00',
+			owner: ownerId,
+			body: ''
+		}),
 		toProperties: (v) =>
 			compact({
 				hs_task_subject: v('subject'),
@@ -110,7 +118,14 @@ export const ENGAGEMENT_SPECS: Record<DialogEngagement, EngagementSpec> = {
 			{ key: 'end', label: 'End time', control: 'datetime', hint: 'UTC' },
 			{ key: 'body', label: 'Description', control: 'textarea' }
 		],
-		defaults: (now, ownerId) => ({ title: '', outcome: 'COMPLETED', start: isoToLocalInput(now), end: isoToLocalInput(addDaysIso(now, 1 / 48)), body: '', owner: ownerId }),
+		defaults: (now, ownerId) => ({
+			title: '',
+			outcome: 'COMPLETED',
+			start: isoToLocalInput(now),
+			end: isoToLocalInput(addDaysIso(now, 1 / 48)),
+			body: '',
+			owner: ownerId
+		}),
 		toProperties: (v) => {
 			const start = localInputToIso(v('start'));
 			return compact({

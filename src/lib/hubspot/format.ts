@@ -2,14 +2,7 @@
  * Display helpers of the HubSpot screens: names, enum labels, select options and UTC date formatting.
  * Pure functions over API data: no clock, no host time zone (dates are always shown in UTC).
  */
-import {
-	LEAD_STATUSES,
-	LEAD_STATUS_LABELS,
-	LIFECYCLE_STAGES,
-	LIFECYCLE_STAGE_LABELS,
-	type LeadStatus,
-	type LifecycleStage
-} from '$gyms/hubspot/contract';
+import { LEAD_STATUSES, LEAD_STATUS_LABELS, LIFECYCLE_STAGES, LIFECYCLE_STAGE_LABELS, type LeadStatus, type LifecycleStage } from '$gyms/hubspot/contract';
 import type { Contact, Owner } from './client';
 
 /** Text HubSpot shows in a table cell whose property is empty. */
@@ -44,12 +37,7 @@ export const CONTACT_FORM_FIELDS = [
 export type ContactTextProperty = (typeof CONTACT_FORM_FIELDS)[number]['name'];
 
 /** Every property the contact screens edit: the text fields plus owner, lifecycle stage and lead status. */
-export const EDITABLE_PROPERTIES = [
-	...CONTACT_FORM_FIELDS.map((f) => f.name),
-	'hubspot_owner_id',
-	'lifecyclestage',
-	'hs_lead_status'
-] as const;
+export const EDITABLE_PROPERTIES = [...CONTACT_FORM_FIELDS.map((f) => f.name), 'hubspot_owner_id', 'lifecyclestage', 'hs_lead_status'] as const;
 
 /** A property edited by the contact screens. */
 export type EditableProperty = (typeof EDITABLE_PROPERTIES)[number];
@@ -160,10 +148,7 @@ export function lifecycleStageOptions(withNone: boolean, current = ''): SelectOp
  * @param current a custom value that must stay selectable (shown raw).
  */
 export function leadStatusOptions(current = ''): SelectOption[] {
-	const options: SelectOption[] = [
-		{ value: '', label: NONE_LABEL },
-		...LEAD_STATUSES.map((v) => ({ value: v, label: LEAD_STATUS_LABELS[v] }))
-	];
+	const options: SelectOption[] = [{ value: '', label: NONE_LABEL }, ...LEAD_STATUSES.map((v) => ({ value: v, label: LEAD_STATUS_LABELS[v] }))];
 	if (current && !(LEAD_STATUSES as readonly string[]).includes(current)) options.push({ value: current, label: current });
 	return options;
 }

@@ -16,7 +16,12 @@ export const GLOBAL_SEARCH_LIMIT = 5;
 const TYPES: { type: IndexObjectType; label: string; properties: string[]; subtitle: (r: CrmRecord) => string }[] = [
 	{ type: 'contacts', label: 'Contacts', properties: ['firstname', 'lastname', 'email'], subtitle: (r) => r.properties.email ?? '' },
 	{ type: 'companies', label: 'Companies', properties: ['name', 'domain'], subtitle: (r) => r.properties.domain ?? '' },
-	{ type: 'deals', label: 'Deals', properties: ['dealname', 'amount'], subtitle: (r) => (r.properties.amount ? `$${Number(r.properties.amount).toLocaleString('en-US')}` : '') }
+	{
+		type: 'deals',
+		label: 'Deals',
+		properties: ['dealname', 'amount'],
+		subtitle: (r) => (r.properties.amount ? `$${Number(r.properties.amount).toLocaleString('en-US')}` : '')
+	}
 ];
 
 /**
@@ -32,7 +37,9 @@ export async function searchHubSpot(query: string): Promise<SearchGroup[]> {
 	}
 	return TYPES.map((t, i) => {
 		const a = answers[i];
-		const hits = a?.ok ? a.data.results.map((r) => ({ href: resolve(recordRoute(t.type), { id: r.id }), title: recordName(t.type, r), subtitle: t.subtitle(r) })) : [];
+		const hits = a?.ok
+			? a.data.results.map((r) => ({ href: resolve(recordRoute(t.type), { id: r.id }), title: recordName(t.type, r), subtitle: t.subtitle(r) }))
+			: [];
 		return { label: t.label, hits };
 	});
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Me } from './me';
 
-const MAYA = { id: '1001', email: 'maya.patel@salesgym.io', firstName: 'Maya', lastName: 'Patel', role: 'manager', title: 'Sales Manager', timeZone: 'America/New_York' };
+const MAYA = {
+	id: '1001',
+	email: 'maya.patel@salesgym.io',
+	firstName: 'Maya',
+	lastName: 'Patel',
+	role: 'manager',
+	title: 'Sales Manager',
+	timeZone: 'America/New_York'
+};
 
 describe('GET /me answer', () => {
 	it('accepts the acting user', () => {

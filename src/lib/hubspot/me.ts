@@ -31,5 +31,13 @@ export async function getMe(): Promise<ApiResult<Me>> {
 	if (!r.ok) return r;
 	const parsed = Me.safeParse(r.data);
 	if (parsed.success) return { ok: true, data: parsed.data };
-	return { ok: false, status: 200, error: { status: 'error', message: `GET /me answered an unexpected shape: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`, category: 'VALIDATION_ERROR' } };
+	return {
+		ok: false,
+		status: 200,
+		error: {
+			status: 'error',
+			message: `GET /me answered an unexpected shape: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`,
+			category: 'VALIDATION_ERROR'
+		}
+	};
 }

@@ -13,7 +13,16 @@ describe('record page helpers', () => {
 		expect(isBackwardStage(stages, '', 'lead')).toBe(false);
 		expect(isBackwardStage(stages, 'lead', '')).toBe(false);
 		expect(isBackwardStage(stages, 'lead', 'custom_stage')).toBe(false);
-		expect(isBackwardStage([{ value: 'b', displayOrder: 0 }, { value: 'a', displayOrder: 1 }], 'a', 'b')).toBe(true);
+		expect(
+			isBackwardStage(
+				[
+					{ value: 'b', displayOrder: 0 },
+					{ value: 'a', displayOrder: 1 }
+				],
+				'a',
+				'b'
+			)
+		).toBe(true);
 	});
 
 	it('reads and writes datetime-local values as UTC, never the host zone', () => {
@@ -77,7 +86,17 @@ describe('engagement dialogs → wire properties', () => {
 	it('meeting and note', () => {
 		const m = ENGAGEMENT_SPECS.meetings.defaults('2026-03-04T15:00:00.000Z', '1');
 		expect(m).toMatchObject({ start: '2026-03-04T15:00', end: '2026-03-04T15:30' });
-		expect(ENGAGEMENT_SPECS.meetings.toProperties(get({ ...m, title: 'Demo' }))).toMatchObject({ hs_meeting_title: 'Demo', hs_meeting_outcome: 'COMPLETED', hs_meeting_start_time: '2026-03-04T15:00:00.000Z', hs_meeting_end_time: '2026-03-04T15:30:00.000Z', hs_timestamp: '2026-03-04T15:00:00.000Z' });
-		expect(ENGAGEMENT_SPECS.notes.toProperties(get({ ...ENGAGEMENT_SPECS.notes.defaults('2026-03-04T15:00:00.000Z', '1'), body: 'Hi' }))).toEqual({ hs_note_body: 'Hi', hs_timestamp: '2026-03-04T15:00:00.000Z', hubspot_owner_id: '1' });
+		expect(ENGAGEMENT_SPECS.meetings.toProperties(get({ ...m, title: 'Demo' }))).toMatchObject({
+			hs_meeting_title: 'Demo',
+			hs_meeting_outcome: 'COMPLETED',
+			hs_meeting_start_time: '2026-03-04T15:00:00.000Z',
+			hs_meeting_end_time: '2026-03-04T15:30:00.000Z',
+			hs_timestamp: '2026-03-04T15:00:00.000Z'
+		});
+		expect(ENGAGEMENT_SPECS.notes.toProperties(get({ ...ENGAGEMENT_SPECS.notes.defaults('2026-03-04T15:00:00.000Z', '1'), body: 'Hi' }))).toEqual({
+			hs_note_body: 'Hi',
+			hs_timestamp: '2026-03-04T15:00:00.000Z',
+			hubspot_owner_id: '1'
+		});
 	});
 });

@@ -30,7 +30,16 @@ export const ENGAGEMENT_LABELS: Record<EngagementType, { one: string; many: stri
 /** Properties read for each engagement type on the timeline. */
 export const ENGAGEMENT_PROPERTIES: Record<EngagementType, string[]> = {
 	notes: ['hs_note_body', 'hs_timestamp', 'hubspot_owner_id'],
-	emails: ['hs_email_subject', 'hs_email_text', 'hs_email_direction', 'hs_email_status', 'hs_email_to_email', 'hs_email_from_email', 'hs_timestamp', 'hubspot_owner_id'],
+	emails: [
+		'hs_email_subject',
+		'hs_email_text',
+		'hs_email_direction',
+		'hs_email_status',
+		'hs_email_to_email',
+		'hs_email_from_email',
+		'hs_timestamp',
+		'hubspot_owner_id'
+	],
 	calls: ['hs_call_body', 'hs_call_status', 'hs_call_direction', 'hs_call_duration', 'hs_call_disposition', 'hs_timestamp', 'hubspot_owner_id'],
 	tasks: ['hs_task_subject', 'hs_task_body', 'hs_task_status', 'hs_task_priority', 'hs_task_type', 'hs_timestamp', 'hubspot_owner_id'],
 	meetings: ['hs_meeting_title', 'hs_meeting_body', 'hs_meeting_outcome', 'hs_meeting_start_time', 'hs_meeting_end_time', 'hs_timestamp', 'hubspot_owner_id']
@@ -136,7 +145,10 @@ export function value(record: CrmRecord | null | undefined, name: string): strin
 /** The name HubSpot shows for a record of `type`: contact full name or email, company name or domain, deal name. */
 export function recordName(type: CrmObjectType, record: CrmRecord): string {
 	if (type === 'contacts') {
-		const full = [value(record, 'firstname'), value(record, 'lastname')].map((s) => s.trim()).filter(Boolean).join(' ');
+		const full = [value(record, 'firstname'), value(record, 'lastname')]
+			.map((s) => s.trim())
+			.filter(Boolean)
+			.join(' ');
 		return full || value(record, 'email') || '(No name)';
 	}
 	if (type === 'companies') return value(record, 'name') || value(record, 'domain') || '(No name)';
@@ -217,5 +229,9 @@ export function formatAmount(amount: string): string {
 /** Label of a `dealstage` id (properties API options, else the default pipeline's stages). */
 export function stageLabel(stage: string, defs: readonly PropertyDefinition[]): string {
 	if (!stage) return '';
-	return defs.find((d) => d.name === 'dealstage')?.options.find((o) => o.value === stage)?.label ?? DEFAULT_PIPELINE_STAGES.find((s) => s.id === stage)?.label ?? stage;
+	return (
+		defs.find((d) => d.name === 'dealstage')?.options.find((o) => o.value === stage)?.label ??
+		DEFAULT_PIPELINE_STAGES.find((s) => s.id === stage)?.label ??
+		stage
+	);
 }

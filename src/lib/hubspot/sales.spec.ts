@@ -10,9 +10,18 @@ describe('sales client helpers', () => {
 	});
 
 	it('maps API errors to the dialog reason and the form field errors', () => {
-		expect(enrollBlockReason({ status: 'error', category: 'VALIDATION_ERROR', message: 'm', errors: [{ message: 'm', code: 'CONTACT_BOUNCED' }] })).toEqual({ code: 'CONTACT_BOUNCED', label: 'Email bounced', message: 'm' });
+		expect(enrollBlockReason({ status: 'error', category: 'VALIDATION_ERROR', message: 'm', errors: [{ message: 'm', code: 'CONTACT_BOUNCED' }] })).toEqual({
+			code: 'CONTACT_BOUNCED',
+			label: 'Email bounced',
+			message: 'm'
+		});
 		expect(enrollBlockReason({ status: 'error', category: 'OBJECT_NOT_FOUND', message: 'gone' }).label).toBe('Could not enroll');
-		const errs = submissionErrors({ status: 'error', category: 'VALIDATION_ERROR', message: 'The request is not valid', errors: [{ message: "Error in 'fields.email'. Invalid email address", errorType: 'INVALID_EMAIL' }] });
+		const errs = submissionErrors({
+			status: 'error',
+			category: 'VALIDATION_ERROR',
+			message: 'The request is not valid',
+			errors: [{ message: "Error in 'fields.email'. Invalid email address", errorType: 'INVALID_EMAIL' }]
+		});
 		expect([...errs]).toEqual([['email', "Error in 'fields.email'. Invalid email address"]]);
 	});
 });

@@ -64,17 +64,26 @@ export function deleteList(listId: string): Promise<ApiResult<null>> {
 }
 
 /** `PUT /crm/v3/lists/{listId}/memberships/add` with contact ids → `{recordIdsAdded, recordIdsMissing}`. */
-export function addToList(listId: string, recordIds: z.input<typeof MembershipBody>): Promise<ApiResult<{ recordIdsAdded: string[]; recordIdsMissing: string[] }>> {
+export function addToList(
+	listId: string,
+	recordIds: z.input<typeof MembershipBody>
+): Promise<ApiResult<{ recordIdsAdded: string[]; recordIdsMissing: string[] }>> {
 	return request('PUT', `/crm/v3/lists/${enc(listId)}/memberships/add`, recordIds);
 }
 
 /** `PUT /crm/v3/lists/{listId}/memberships/remove` → `{recordIdsRemoved, recordIdsMissing}`. */
-export function removeFromList(listId: string, recordIds: z.input<typeof MembershipBody>): Promise<ApiResult<{ recordIdsRemoved: string[]; recordIdsMissing: string[] }>> {
+export function removeFromList(
+	listId: string,
+	recordIds: z.input<typeof MembershipBody>
+): Promise<ApiResult<{ recordIdsRemoved: string[]; recordIdsMissing: string[] }>> {
 	return request('PUT', `/crm/v3/lists/${enc(listId)}/memberships/remove`, recordIds);
 }
 
 /** `GET /crm/v3/lists/{listId}/memberships?limit&after` → `{results, total, paging?}` in record-id order (limit ≤ 250). */
-export function listMembers(listId: string, o: { limit?: number; after?: string } = {}): Promise<ApiResult<{ results: ListMember[]; total: number; paging?: Paging }>> {
+export function listMembers(
+	listId: string,
+	o: { limit?: number; after?: string } = {}
+): Promise<ApiResult<{ results: ListMember[]; total: number; paging?: Paging }>> {
 	const q = new URLSearchParams();
 	if (o.limit) q.set('limit', String(o.limit));
 	if (o.after) q.set('after', o.after);
@@ -102,7 +111,10 @@ export function getForm(formId: string): Promise<ApiResult<Form>> {
 }
 
 /** `GET /form-integrations/v1/submissions/forms/{formId}?limit&after` → newest first, `limit` ≤ 50. */
-export function listSubmissions(formId: string, o: { limit?: number; after?: string } = {}): Promise<ApiResult<{ results: FormSubmissionRow[]; paging?: Paging }>> {
+export function listSubmissions(
+	formId: string,
+	o: { limit?: number; after?: string } = {}
+): Promise<ApiResult<{ results: FormSubmissionRow[]; paging?: Paging }>> {
 	const q = new URLSearchParams({ limit: String(o.limit ?? 50) });
 	if (o.after) q.set('after', o.after);
 	return request('GET', `/form-integrations/v1/submissions/forms/${enc(formId)}?${q}`);
@@ -125,7 +137,11 @@ export async function allSubmissions(formId: string): Promise<ApiResult<FormSubm
  * `POST /submissions/v3/integration/submit/{portalId}/{formId}` with `{fields, context}` → `{inlineMessage}`;
  * on 400 the body is `{message: "The request is not valid", errors: FormSubmitError[]}`.
  */
-export function submitForm(formId: string, values: Record<string, string>, context: { pageUri?: string; pageName?: string } = {}): Promise<ApiResult<{ inlineMessage: string }>> {
+export function submitForm(
+	formId: string,
+	values: Record<string, string>,
+	context: { pageUri?: string; pageName?: string } = {}
+): Promise<ApiResult<{ inlineMessage: string }>> {
 	const fields = Object.entries(values)
 		.filter(([, v]) => v.trim() !== '')
 		.map(([name, value]) => ({ objectTypeId: '0-1', name, value }));
@@ -158,7 +174,13 @@ export function getSequence(id: string, userId: string): Promise<ApiResult<Seque
 /** UI label of a step's type: Automated email, Manual email task, Call task, LinkedIn task or General task. */
 export function stepKindLabel(step: Pick<SequenceStep, 'actionType' | 'taskType'>): string {
 	if (step.actionType === 'SEND_TEMPLATE') return 'Automated email';
-	return step.taskType === 'EMAIL' ? 'Manual email task' : step.taskType === 'CALL' ? 'Call task' : step.taskType === 'LINKED_IN' ? 'LinkedIn task' : 'General task';
+	return step.taskType === 'EMAIL'
+		? 'Manual email task'
+		: step.taskType === 'CALL'
+			? 'Call task'
+			: step.taskType === 'LINKED_IN'
+				? 'LinkedIn task'
+				: 'General task';
 }
 
 /** Day N of each step (day 1 = enrollment; delays accumulate), as the sequence editor shows it. */
@@ -174,7 +196,13 @@ export function stepDays(steps: readonly Pick<SequenceStep, 'delayMillis'>[]): n
  * `POST /automation/v4/sequences/enrollments?userId=` `{contactId, sequenceId, senderEmail, startingStepOrder?}`.
  * On a 400 the reason is `error.errors[0].code` (see {@link enrollBlockReason}).
  */
-export function enrollInSequence(o: { userId: string; contactId: string; sequenceId: string; senderEmail: string; startingStepOrder?: number }): Promise<ApiResult<EnrollmentResult>> {
+export function enrollInSequence(o: {
+	userId: string;
+	contactId: string;
+	sequenceId: string;
+	senderEmail: string;
+	startingStepOrder?: number;
+}): Promise<ApiResult<EnrollmentResult>> {
 	const body: z.input<typeof EnrollBody> = { contactId: o.contactId, sequenceId: o.sequenceId, senderEmail: o.senderEmail };
 	if (o.startingStepOrder) body.startingStepOrder = o.startingStepOrder;
 	return request('POST', `/automation/v4/sequences/enrollments?userId=${enc(o.userId)}`, body);
@@ -186,7 +214,11 @@ export function contactEnrollment(contactId: string): Promise<ApiResult<ContactE
 }
 
 /** `GET /automation/v4/sequences/{id}/enrollments?userId=&state=` (gym-specific) → `{results, total}`, newest first. */
-export function listSequenceEnrollments(sequenceId: string, userId: string, state?: SequenceEnrollmentRow['state']): Promise<ApiResult<{ results: SequenceEnrollmentRow[]; total: number }>> {
+export function listSequenceEnrollments(
+	sequenceId: string,
+	userId: string,
+	state?: SequenceEnrollmentRow['state']
+): Promise<ApiResult<{ results: SequenceEnrollmentRow[]; total: number }>> {
 	return request('GET', `/automation/v4/sequences/${enc(sequenceId)}/enrollments?userId=${enc(userId)}${state ? `&state=${state}` : ''}`);
 }
 

@@ -12,8 +12,12 @@ describe('HubSpot token chips', () => {
 	});
 
 	it('finds every token of a body, defaults included', () => {
-		const body = 'Hi {{ contact.firstname | default(\'there\') }}, see {{ company.name }} — {{ sender.firstname }}';
-		expect([...body.matchAll(HUBSPOT_TOKEN_SYNTAX.pattern)].map((m) => m[0])).toEqual(["{{ contact.firstname | default('there') }}", '{{ company.name }}', '{{ sender.firstname }}']);
+		const body = "Hi {{ contact.firstname | default('there') }}, see {{ company.name }} — {{ sender.firstname }}";
+		expect([...body.matchAll(HUBSPOT_TOKEN_SYNTAX.pattern)].map((m) => m[0])).toEqual([
+			"{{ contact.firstname | default('there') }}",
+			'{{ company.name }}',
+			'{{ sender.firstname }}'
+		]);
 	});
 
 	it('offers deal tokens only from a deal', () => {

@@ -9,7 +9,15 @@ import type { TokenSyntax } from '$lib/ui/richtext';
 const OBJECT_LABELS: Record<string, string> = { contact: 'Contact', company: 'Company', deal: 'Deal', ticket: 'Ticket', sender: 'Sender' };
 
 const PROPERTY_LABELS: Record<string, Record<string, string>> = {
-	contact: { firstname: 'First name', lastname: 'Last name', email: 'Email', jobtitle: 'Job title', company: 'Company name', phone: 'Phone number', city: 'City' },
+	contact: {
+		firstname: 'First name',
+		lastname: 'Last name',
+		email: 'Email',
+		jobtitle: 'Job title',
+		company: 'Company name',
+		phone: 'Phone number',
+		city: 'City'
+	},
 	company: { name: 'Company name', domain: 'Company domain name', industry: 'Industry', city: 'City' },
 	deal: { dealname: 'Deal name', amount: 'Amount', closedate: 'Close date' },
 	sender: { firstname: 'First name', lastname: 'Last name', email: 'Email', meetings_link: 'Meetings link' }

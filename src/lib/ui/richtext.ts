@@ -110,7 +110,7 @@ export function chipifyTyped(root: HTMLElement, syntax: TokenSyntax): boolean {
 	const walker = root.ownerDocument.createTreeWalker(root, 4);
 	const hits: Text[] = [];
 	for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-		if (new RegExp(syntax.pattern.source).test(n.nodeValue ?? '') && !(n.parentElement?.closest('[data-token]'))) hits.push(n as Text);
+		if (new RegExp(syntax.pattern.source).test(n.nodeValue ?? '') && !n.parentElement?.closest('[data-token]')) hits.push(n as Text);
 	}
 	let lastChip: Node | null = null;
 	for (const t of hits) {

@@ -8,7 +8,12 @@ const base = (over: Partial<IndexQuery> = {}): IndexQuery => ({ tab: 'all', quic
 
 describe('index query → HubSpot search body', () => {
 	it('date presets are UTC days relative to the run clock', () => {
-		expect(dateFilter('createdate', 'today', NOW)).toEqual({ propertyName: 'createdate', operator: 'BETWEEN', value: '2026-03-03T00:00:00.000Z', highValue: '2026-03-03T23:59:59.999Z' });
+		expect(dateFilter('createdate', 'today', NOW)).toEqual({
+			propertyName: 'createdate',
+			operator: 'BETWEEN',
+			value: '2026-03-03T00:00:00.000Z',
+			highValue: '2026-03-03T23:59:59.999Z'
+		});
 		expect(dateFilter('createdate', 'last7', NOW)).toMatchObject({ value: '2026-02-25T00:00:00.000Z', highValue: '2026-03-03T23:59:59.999Z' });
 		expect(dateFilter('notes_last_updated', 'older90', NOW)).toEqual({ propertyName: 'notes_last_updated', operator: 'LT', value: '2025-12-04T00:00:00.000Z' });
 		expect(dateFilter('x', 'unknown', NOW)).toEqual({ propertyName: 'x', operator: 'NOT_HAS_PROPERTY' });
@@ -20,14 +25,20 @@ describe('index query → HubSpot search body', () => {
 			tab: 'mine',
 			quick: { hs_lead_status: 'NEW', hubspot_owner_id: '', createdate: 'today' },
 			quickKinds: { hs_lead_status: 'value', hubspot_owner_id: 'owner', createdate: 'date' },
-			advanced: [{ filters: [{ propertyName: 'lastname', operator: 'EQ', value: 'Mori' }] }, { filters: [{ propertyName: 'email', operator: 'EQ', value: '' }] }, { filters: [{ propertyName: 'email', operator: 'HAS_PROPERTY' }] }]
+			advanced: [
+				{ filters: [{ propertyName: 'lastname', operator: 'EQ', value: 'Mori' }] },
+				{ filters: [{ propertyName: 'email', operator: 'EQ', value: '' }] },
+				{ filters: [{ propertyName: 'email', operator: 'HAS_PROPERTY' }] }
+			]
 		});
 		const groups = filterGroupsOf(q, '1001', NOW);
 		expect(groups.map((g) => g.filters.map((f) => `${f.propertyName} ${f.operator}`))).toEqual([
 			['hubspot_owner_id EQ', 'hs_lead_status EQ', 'createdate BETWEEN', 'lastname EQ'],
 			['hubspot_owner_id EQ', 'hs_lead_status EQ', 'createdate BETWEEN', 'email HAS_PROPERTY']
 		]);
-		expect(filterGroupsOf(base({ tab: 'unassigned' }), '1001', NOW)).toEqual([{ filters: [{ propertyName: 'hubspot_owner_id', operator: 'NOT_HAS_PROPERTY' }] }]);
+		expect(filterGroupsOf(base({ tab: 'unassigned' }), '1001', NOW)).toEqual([
+			{ filters: [{ propertyName: 'hubspot_owner_id', operator: 'NOT_HAS_PROPERTY' }] }
+		]);
 		expect(filterGroupsOf(base({ quick: { hubspot_owner_id: NO_OWNER }, quickKinds: { hubspot_owner_id: 'owner' } }), '1', NOW)).toEqual([
 			{ filters: [{ propertyName: 'hubspot_owner_id', operator: 'NOT_HAS_PROPERTY' }] }
 		]);
@@ -64,5 +75,4 @@ describe('cells and config', () => {
 		const cols = INDEX_CONFIGS.deals.columns;
 		expect(cols.map((c) => (c.kind === 'name' ? '' : cellText(c, deal, ctx)))).toEqual(['', 'Closed Won', '--', 'No owner', '$5.50']);
 	});
-
 });

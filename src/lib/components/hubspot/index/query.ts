@@ -45,7 +45,12 @@ function dayStart(iso: string, plusDays = 0): string {
  */
 export function dateFilter(property: string, preset: string, now: string): SearchFilter | null {
 	const tomorrow = dayStart(now, 1);
-	const between = (from: string, to: string): SearchFilter => ({ propertyName: property, operator: 'BETWEEN', value: from, highValue: new Date(Date.parse(to) - 1).toISOString() });
+	const between = (from: string, to: string): SearchFilter => ({
+		propertyName: property,
+		operator: 'BETWEEN',
+		value: from,
+		highValue: new Date(Date.parse(to) - 1).toISOString()
+	});
 	switch (preset) {
 		case 'today':
 			return between(dayStart(now), tomorrow);
