@@ -1,6 +1,7 @@
 /**
  * HubSpot screens through the real SW: edge states are the API's answers, shown as the product shows them.
  */
+import { loadBlueprints } from '../../harness/blueprints';
 import { expect, test } from './fixtures';
 import { editProperty, pick, property } from './ui';
 
@@ -74,10 +75,15 @@ test('launcher: start a task, see its prompt, check it (fails on a fresh run)', 
 	await gym.open('/');
 	await page.getByRole('button', { name: 'Start Qualify an inbound demo request' }).click();
 	await expect(page.getByText('A demo request just came in')).toBeVisible();
+	// Start opened a run of its own (beforeEach's run is 'ui'), so the prompt is not left over from it.
+	await expect.poll(() => page.evaluate(async () => ((await (await fetch('/__salesgym/run')).json()) as { run_id: string }).run_id)).not.toBe('ui');
 	await expect(page.getByRole('link', { name: 'Open HubSpot' })).toHaveAttribute('href', '/hubspot/contacts');
 	await page.getByRole('button', { name: 'Check' }).click();
 	await expect(page.getByText(/FAILED/)).toBeVisible();
-	await expect(page.getByRole('table', { name: 'Assertions' }).getByRole('row')).toHaveCount(11); // header + 10
+	const assertions = loadBlueprints()
+		.find((b) => b.id === TASK)!
+		.steps.reduce((n, step) => n + step.verifiers.length, 0);
+	await expect(page.getByRole('table', { name: 'Assertions' }).getByRole('row')).toHaveCount(1 + assertions); // header + one per assertion
 });
 
 test('top bar: the global search finds contacts by name and email as links; keyboard opens a result', async ({ gym }) => {
