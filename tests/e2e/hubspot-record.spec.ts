@@ -229,6 +229,21 @@ test('composer: a token without value blocks Send naming it; filling the propert
 	expect(await linked(gym, 'emails', 'companies', '990301')).toHaveLength(1);
 });
 
+test('composer: Personalize inserts a token chip and stays a menu named "Personalize"', async ({ gym }) => {
+	await start(gym, EMAIL, '/hubspot/contacts/990300');
+	const { page } = gym;
+	await page.getByRole('button', { name: 'Email', exact: true }).click();
+	const composer = page.getByRole('dialog', { name: 'Email' });
+	const body = composer.getByRole('textbox', { name: 'Body' });
+	await body.click();
+	await pick(composer, 'Personalize', 'Sender: First name');
+	await expect(body.locator('[data-token="{{ sender.firstname }}"][contenteditable="false"]')).toHaveText('Sender: First name');
+	await expect(composer.getByRole('combobox', { name: 'Personalize', exact: true })).toHaveText('Personalize');
+	await pick(composer, 'Personalize', 'Sender: First name');
+	await expect(body.locator('[data-token="{{ sender.firstname }}"]')).toHaveCount(2);
+	await expect(composer.getByRole('region', { name: 'Preview' })).toContainText(/Sofia\s*Sofia/);
+});
+
 test('composer: Templates inserts a sales template; its tokens resolve in the preview, a missing one blocks Send', async ({ gym }) => {
 	await start(gym, EMAIL, '/hubspot/contacts/990300');
 	const { page } = gym;
