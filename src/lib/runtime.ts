@@ -131,6 +131,49 @@ function markPending(delta: number): void {
 	if (typeof document !== 'undefined' && document.body) document.body.dataset.apiPending = String(pendingApiCalls);
 }
 
+/**
+ * Runs `work` after the next paint (so the rows already loaded are painted first) while the page counts as busy
+ * in `data-api-pending` from now until `work` settles: a harness never observes the gap between the first phase
+ * of a screen and the deferred one. `work`'s rejection is left to `work` (it is awaited, not rethrown).
+ */
+export function afterPaint(work: () => Promise<unknown>): void {
+	markPending(1);
+	requestAnimationFrame(() =>
+		setTimeout(() => {
+			void Promise.resolve()
+				.then(work)
+				.catch(() => {})
+				.finally(() => markPending(-1));
+		})
+	);
+}
+
+/**
+ * A debounce timer the harness waits for: the page counts as busy (`data-api-pending`) from the call until
+ * `work` has settled, or until the returned cancel function is called (a newer keystroke re-arms the timer).
+ * @param ms delay before `work` runs, ms.
+ * @returns cancel: clears the timer and releases the busy mark (idempotent).
+ */
+export function busyTimeout(work: () => unknown, ms: number): () => void {
+	markPending(1);
+	let released = false;
+	const release = () => {
+		if (released) return;
+		released = true;
+		markPending(-1);
+	};
+	const timer = setTimeout(() => {
+		void Promise.resolve()
+			.then(work)
+			.catch(() => {})
+			.finally(release);
+	}, ms);
+	return () => {
+		clearTimeout(timer);
+		release();
+	};
+}
+
 async function apiJsonOnce<T>(path: string, init: RequestInit & { json?: unknown }): Promise<JsonOutcome<T>> {
 	let response: Response;
 	try {
