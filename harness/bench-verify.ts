@@ -8,6 +8,7 @@
  * filters (Node).
  */
 import type { Page } from '@playwright/test';
+import { HUBSPOT_TABLES } from '../gyms/hubspot/schema';
 import { createNativeEngine, createNodeEngine, NATIVE_JQ } from '../verifier/node';
 import { verificationInput } from '../verifier/prepare';
 import type { AssertionInput, PlacedAssertion, StateExportDoc } from '../verifier/schema';
@@ -37,25 +38,7 @@ export function splitRows(rows: number): { contacts: number; companies: number }
 }
 
 /** HubSpot tables the synthetic state leaves empty (the 20 assertions read contacts, companies and owners). */
-const EMPTY_HUBSPOT_TABLES = [
-	'deals',
-	'associations',
-	'tasks',
-	'notes',
-	'emails',
-	'meetings',
-	'templates',
-	'pipelines',
-	'calls',
-	'lists',
-	'list_memberships',
-	'forms',
-	'form_submissions',
-	'sequences',
-	'sequence_enrollments',
-	'inboxes',
-	'views'
-] as const;
+const EMPTY_HUBSPOT_TABLES = HUBSPOT_TABLES.filter((t) => t !== 'contacts' && t !== 'companies' && t !== 'owners');
 
 /**
  * A valid `salesgym.state` export with `rows` HubSpot rows: contacts `person<i>@example.com` at
