@@ -30,6 +30,7 @@ import {
 	type Pipeline,
 	type Template
 } from './schema';
+import { ANALYTICS_SOURCES } from './contract';
 import { CALL_DISPOSITIONS } from './properties';
 
 /** First ids of the HubSpot-owned rows (CONTRACT.md §2). */
@@ -136,17 +137,6 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 	const contacts: CrmObject[] = [];
 	const associations: Association[] = [];
 	const companyStage = new Map<string, LifecycleStage>();
-	const sources = [
-		'ORGANIC_SEARCH',
-		'PAID_SEARCH',
-		'EMAIL_MARKETING',
-		'SOCIAL_MEDIA',
-		'REFERRALS',
-		'OTHER_CAMPAIGNS',
-		'DIRECT_TRAFFIC',
-		'OFFLINE',
-		'PAID_SOCIAL'
-	] as const;
 	const dormant = new Set(world.anomalies.filter((a) => a.kind === 'dormant').flatMap((a) => a.personIds));
 	for (const p of people) {
 		const company = companyById.get(crmCompanyId(p))!;
@@ -196,7 +186,7 @@ export function projectHubSpot(world: World): { state: HubSpotState; next_ids: R
 			hubspot_owner_id: p.ownerId,
 			lifecyclestage: stage,
 			hs_lead_status: lead,
-			hs_analytics_source: r.pick(sources),
+			hs_analytics_source: r.pick(ANALYTICS_SOURCES),
 			hs_email_optout: p.emailStatus === 'opted_out' ? 'true' : 'false',
 			linkedin_url: p.linkedinUrl,
 			notes_last_contacted: p.lastActivityAt,
