@@ -63,6 +63,20 @@ export interface BridgeOptions {
 	gyms?: Readonly<Record<string, BridgeGym>>;
 	/** Bound of one forwarded request, ms (default {@link REQUEST_TIMEOUT_MS}); past it the client gets a 504. */
 	timeoutMs?: number;
+	/** Called once per answered request (forwarded or refused by the bridge itself), e.g. to log or count the calls. */
+	onExchange?: (exchange: BridgeExchange) => void;
+}
+
+/** One request the bridge answered. */
+export interface BridgeExchange {
+	/** HTTP method, upper case. */
+	method: string;
+	/** The request target as the client sent it, e.g. `/hubspot/crm/v3/owners?limit=2`. */
+	target: string;
+	/** Status sent back to the client. */
+	status: number;
+	/** True when the page answered it (the gym's own answer); false for the bridge's own 404/413/502/504. */
+	forwarded: boolean;
 }
 
 /** A running bridge. */
@@ -179,9 +193,12 @@ const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'c
  * @throws Error when the port cannot be bound (e.g. `EADDRINUSE`).
  */
 export async function startBridge(options: BridgeOptions): Promise<RunningBridge> {
-	const { page, port = 0, host = '127.0.0.1', gyms = BRIDGE_GYMS, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+	const { page, port = 0, host = '127.0.0.1', gyms = BRIDGE_GYMS, timeoutMs = REQUEST_TIMEOUT_MS, onExchange } = options;
 	const origin = new URL(page.url()).origin;
 	const server = createServer((req, res) => {
+		const method = (req.method ?? 'GET').toUpperCase();
+		let forwarded = false;
+		res.once('finish', () => onExchange?.({ method, target: req.url ?? '/', status: res.statusCode, forwarded }));
 		void (async () => {
 			const target = bridgeTarget(req.url ?? '/', origin, gyms);
 			if ('status' in target) return sendError(res, target.status, target.message);
@@ -192,7 +209,6 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 				const v = req.headers[name];
 				if (typeof v === 'string') headers[name] = v;
 			}
-			const method = (req.method ?? 'GET').toUpperCase();
 			const body = raw.length > 0 && method !== 'GET' && method !== 'HEAD' ? raw.toString('utf8') : null;
 			let answer: ForwardedResponse;
 			try {
@@ -202,6 +218,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 				const timedOut = /TimeoutError|timed out|signal timed out/i.test(message);
 				return sendError(res, timedOut ? 504 : 502, `${method} ${new URL(target.url).pathname} could not be fetched in the page: ${message}`);
 			}
+			forwarded = true;
 			const out: Record<string, string> = {};
 			for (const [name, value] of Object.entries(answer.headers)) if (!HOP_HEADERS.has(name)) out[name] = value;
 			const bytes = Buffer.from(answer.body, 'utf8');
