@@ -111,7 +111,7 @@ describe('startBridge', () => {
 	});
 
 	it('sends a 204 without a body, and a GET without one', async () => {
-		const { page, seen } = fakePage((r) =>
+		const { page, seen } = fakePage((r): ForwardedResponse =>
 			r.method === 'DELETE' ? { status: 204, headers: {}, body: '' } : { status: 200, headers: { 'content-type': 'application/json' }, body: '{"results":[]}' }
 		);
 		bridge = await startBridge({ page });
