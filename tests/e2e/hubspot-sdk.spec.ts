@@ -5,14 +5,13 @@
  * into the SDK's models (dates as valid Dates, required fields present), and the errors (409, 400, 404) must reach
  * the SDK as HubSpot's (status, category, message).
  */
-import hubspot from '@hubspot/api-client';
+import { Client } from '@hubspot/api-client';
 import { expect, test } from '@playwright/test';
 import { startBridge, type BridgeExchange, type RunningBridge } from '../../harness/bridge';
 import { pageJson } from '../../harness/page';
 import { startEpisode } from '../../harness/runner';
 import { loadBlueprints } from '../../harness/blueprints';
 
-const { Client } = hubspot;
 type SdkClient = InstanceType<typeof Client>;
 
 /** A valid Date (the SDK turns ISO-8601 text into Dates; an absent or malformed one would be undefined or Invalid Date). */
@@ -255,6 +254,48 @@ test.describe('HubSpot gym × @hubspot/api-client through the HTTP bridge', () =
 		expect(taskSearch.results.map((r) => r.id)).toContain(task.id);
 		await crm.objects.notes.basicApi.archive(note.id);
 
+		// ---- the other engagements (calls, emails, meetings), a read by email, and a merge ----
+		const toContact = (typeId: number) => [{ to: { id: created.id }, types: [{ associationCategory: 'HUBSPOT_DEFINED' as never, associationTypeId: typeId }] }];
+		const call = await crm.objects.calls.basicApi.create({
+			properties: { hs_call_title: 'SDK call', hs_call_direction: 'OUTBOUND', hs_call_status: 'COMPLETED', hs_timestamp: '2026-03-02T15:05:00.000Z' },
+			associations: toContact(194)
+		});
+		const email = await crm.objects.emails.basicApi.create({
+			properties: { hs_email_subject: 'SDK email', hs_email_direction: 'EMAIL', hs_email_status: 'SENT', hs_timestamp: '2026-03-02T15:06:00.000Z' },
+			associations: toContact(198)
+		});
+		const meeting = await crm.objects.meetings.basicApi.create({
+			properties: {
+				hs_meeting_title: 'SDK meeting',
+				hs_meeting_start_time: '2026-03-04T15:00:00.000Z',
+				hs_meeting_end_time: '2026-03-04T15:30:00.000Z',
+				hs_timestamp: '2026-03-04T15:00:00.000Z'
+			},
+			associations: toContact(200)
+		});
+		expect([call.properties.hs_call_title, email.properties.hs_email_subject, meeting.properties.hs_meeting_title]).toEqual([
+			'SDK call',
+			'SDK email',
+			'SDK meeting'
+		]);
+		const engagements = await crm.contacts.basicApi.getById(created.id, ['email'], undefined, ['calls', 'emails', 'meetings']);
+		expect([
+			engagements.associations?.calls?.results[0]?.id,
+			engagements.associations?.emails?.results[0]?.id,
+			engagements.associations?.meetings?.results[0]?.id
+		]).toEqual([call.id, email.id, meeting.id]);
+		expect((await crm.contacts.basicApi.getById('batch.one@example.com', ['firstname'], undefined, undefined, false, 'email')).id).toBe(ids[0]);
+		const merged = await crm.contacts.basicApi.merge({ primaryObjectId: created.id, objectIdToMerge: ids[0]! });
+		expect(merged.id).toBe(created.id);
+		await expect(apiError(crm.contacts.basicApi.getById(ids[0]!))).resolves.toMatchObject({ code: 404 });
+
+		// ---- forms (Marketing Forms v3) ----
+		const forms = await client.marketing.forms.formsApi.getPage(undefined, 50);
+		expect(forms.results.length).toBeGreaterThan(0);
+		const form = await client.marketing.forms.formsApi.getById(forms.results[0]!.id);
+		expect(form).toMatchObject({ id: forms.results[0]!.id, formType: 'hubspot', archived: false });
+		expect(validDate(form.createdAt)).toBe(true);
+
 		// ---- errors, parsed by the SDK as HubSpot's ----
 		const conflict = await apiError(crm.contacts.basicApi.create({ properties: { email: 'sdk.tester@example.com' }, associations: [] }));
 		expect(conflict.code).toBe(409);
@@ -271,10 +312,10 @@ test.describe('HubSpot gym × @hubspot/api-client through the HTTP bridge', () =
 		expect(missingDeal).toMatchObject({ code: 404, body: { category: 'OBJECT_NOT_FOUND' } });
 
 		// ---- clean-up archive, and every exchange answered as expected ----
-		await crm.contacts.basicApi.archive(ids[0]!);
+		await crm.companies.basicApi.archive(company.id);
 		// Every exchange went through the page to the gym, and only the provoked errors failed.
 		expect(calls.every((c) => c.forwarded && c.target.startsWith('/hubspot/'))).toBe(true);
-		expect(calls.filter((c) => c.status >= 400).map((c) => c.status)).toEqual([404, 404, 409, 400, 404, 404]);
+		expect(calls.filter((c) => c.status >= 400).map((c) => c.status)).toEqual([404, 404, 404, 409, 400, 404, 404]);
 		const endpoints = new Set(calls.map((c) => `${c.method} ${c.target.split('?')[0]!.replace(/\/\d+(?=\/|$)/g, '/{id}')}`));
 		test.info().annotations.push({ type: 'sdk-calls', description: `${calls.length} calls, ${endpoints.size} endpoints: ${[...endpoints].sort().join(', ')}` });
 
