@@ -11,6 +11,35 @@ import { startBridge, type BridgeExchange, type RunningBridge } from '../../harn
 import { pageJson } from '../../harness/page';
 import { startEpisode } from '../../harness/runner';
 import { loadBlueprints } from '../../harness/blueprints';
+import { watchRequiredFields } from './sdk-required';
+
+/** Required fields of Marketing Forms v3's FormDefinitionBase that the gym's forms do not have (see the gym card). */
+const KNOWN_FORM_GAPS = [
+	'EmailField.dependentFields',
+	'EmailField.validation',
+	'FormDisplayOptions.renderRawHtml',
+	'FormDisplayOptions.style',
+	'FormDisplayOptions.theme',
+	'HubSpotFormConfiguration.allowLinkToResetKnownValues',
+	'HubSpotFormConfiguration.archivable',
+	'HubSpotFormConfiguration.cloneable',
+	'HubSpotFormConfiguration.createNewContactForNewEmail',
+	'HubSpotFormConfiguration.editable',
+	'HubSpotFormConfiguration.language',
+	'HubSpotFormConfiguration.notifyContactOwner',
+	'HubSpotFormConfiguration.notifyRecipients',
+	'HubSpotFormConfiguration.prePopulateKnownValues',
+	'HubSpotFormConfiguration.recaptchaEnabled',
+	'HubSpotFormDefinition.legalConsentOptions',
+	'MultiLineTextField.dependentFields',
+	'PhoneField.dependentFields',
+	'PhoneField.useCountryCodeSelect',
+	'PhoneField.validation',
+	'SingleLineTextField.dependentFields'
+].map((f) => `marketing/forms/${f}`);
+
+/** The required fields (of the SDK's models) that an answer lacked, collected over the whole test. */
+const missingRequired = watchRequiredFields();
 
 type SdkClient = InstanceType<typeof Client>;
 
@@ -313,6 +342,11 @@ test.describe('HubSpot gym × @hubspot/api-client through the HTTP bridge', () =
 
 		// ---- clean-up archive, and every exchange answered as expected ----
 		await crm.companies.basicApi.archive(company.id);
+		// Every CRM, associations, pipelines, owners and lists answer carried every field the SDK's models mark required.
+		expect(missingRequired().filter((f) => !f.startsWith('marketing/forms/'))).toEqual([]);
+		// Known gap: the gym's forms are a subset of Marketing Forms v3 (no style, legal consent, notification or
+		// per-field validation settings). Listed exactly, so that closing (or widening) the gap shows here.
+		expect(missingRequired().filter((f) => f.startsWith('marketing/forms/'))).toEqual(KNOWN_FORM_GAPS);
 		// Every exchange went through the page to the gym, and only the provoked errors failed.
 		expect(calls.every((c) => c.forwarded && c.target.startsWith('/hubspot/'))).toBe(true);
 		expect(calls.filter((c) => c.status >= 400).map((c) => c.status)).toEqual([404, 404, 404, 409, 400, 404, 404]);
