@@ -118,7 +118,7 @@ test.describe('HubSpot gym × @hubspot/api-client through the HTTP bridge', () =
 		const search = {
 			filterGroups: [{ filters: [{ propertyName: 'lifecyclestage', operator: 'EQ' as never, value: 'lead' }] }],
 			sorts: ['-createdate'],
-			properties: ['email', 'lifecyclestage'],
+			properties: ['email', 'lifecyclestage', 'createdate'],
 			limit: 2,
 			after: '0'
 		};
@@ -126,6 +126,7 @@ test.describe('HubSpot gym × @hubspot/api-client through the HTTP bridge', () =
 		expect(s1.total).toBeGreaterThan(2);
 		expect(s1.results).toHaveLength(2);
 		expect(s1.results.every((r) => r.properties.lifecyclestage === 'lead')).toBe(true);
+		expect(s1.results[0]!.properties.createdate! >= s1.results[1]!.properties.createdate!).toBe(true); // "-createdate": newest first
 		const s2 = await crm.contacts.searchApi.doSearch({ ...search, after: s1.paging!.next!.after });
 		expect(s2.results[0]!.id).not.toBe(s1.results[0]!.id);
 		const sorted = await crm.contacts.searchApi.doSearch({
