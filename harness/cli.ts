@@ -43,6 +43,7 @@ import { waitForSwReady } from './page';
 import { reopeningBrowser, runEpisodes, type BrowserSource, type EpisodeRecord, type RunSummary } from './runner';
 import { startServer, type RunningServer } from './server';
 import { parseVerifyCli, runVerify, VERIFY_USAGE, type VerifyCommand } from './verify-cli';
+import { BRIDGE_USAGE, parseBridgeCli, runBridge, type BridgeCommand } from './bridge-cli';
 
 /** The repository root (this file lives in `<root>/harness/`). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,6 +65,7 @@ export const USAGE = `Usage:
   salesgym bench [--samples 50] [--json FILE] [--only m1,m2] [--port N]
       p50/p95/n in ms of ${METRICS.join(', ')}. --json merges into FILE.
 ${VERIFY_USAGE}
+${BRIDGE_USAGE}
   salesgym help
 Exit codes: 0 done (episodes may have failed), 1 unexpected error, 2 bad input, 3 infrastructure error.`;
 
@@ -103,7 +105,8 @@ export type Command =
 			port: number;
 	  }
 	| { command: 'bench'; samples: number; json: string | undefined; only: MetricName[]; port: number }
-	| VerifyCommand;
+	| VerifyCommand
+	| BridgeCommand;
 
 const OPTIONS = {
 	serve: {
@@ -181,6 +184,7 @@ export function parseCli(argv: readonly string[]): Command {
 	if (command === undefined) throw new UsageError('missing command');
 	if (command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
 	if (command === 'verify') return parseVerifyCli(rest);
+	if (command === 'bridge') return parseBridgeCli(rest);
 	if (command !== 'serve' && command !== 'run' && command !== 'calibrate' && command !== 'bench') throw new UsageError(`unknown command "${command}"`);
 	let values: Record<string, string | boolean | undefined>;
 	try {
@@ -608,6 +612,8 @@ export async function main(argv: readonly string[], io: Io = stdio): Promise<num
 				return await bench(cmd, io);
 			case 'verify':
 				return await runVerify(cmd, io);
+			case 'bridge':
+				return await runBridge(cmd, { root: join(REPO_ROOT, 'build'), ensureBuild: () => ensureBuild(io), launchBrowser, out: io.out });
 		}
 	} catch (e) {
 		if (e instanceof UsageError) {

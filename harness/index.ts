@@ -1,6 +1,6 @@
 /**
  * The salesgym package's programmatic API (`import { makeEnv } from 'salesgym'`): the Gymnasium-style env,
- * the agents, the parallel runner, calibration, and the WebDriver client. TypeScript source: run it with a
+ * the agents, the parallel runner, calibration, the HTTP bridge to a gym's API, and the WebDriver client. TypeScript source: run it with a
  * TypeScript-aware loader (tsx, Vitest, Playwright Test) — the CLI (`npx salesgym`) registers tsx itself.
  */
 export { makeEnv, observationDigest, openBrowser, DEFAULT_MAX_STEPS } from './env';
@@ -17,5 +17,7 @@ export { passAtK, passHatK, bandOf, calibrationReport, calibrationHtml, parseThr
 export type { BandThresholds, CalibrationReport, TaskCalibration } from './calibrate';
 export { loadBlueprints, selectTasks } from './blueprints';
 export { startServer } from './server';
+export { startBridge, bridgeTarget, BRIDGE_GYMS, FORWARDED_REQUEST_HEADERS } from './bridge';
+export type { BridgeExchange, BridgeGym, BridgeOptions, RunningBridge } from './bridge';
 export { InfrastructureError, UsageError } from './errors';
 export { WebDriverSession, startChromedriver, playOracleOverWebDriver, chromeCapabilities } from './webdriver';

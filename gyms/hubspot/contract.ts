@@ -792,12 +792,37 @@ export const CreateListBody = z.strictObject({
 	listFolderId: z.number().int().optional().describe('folder id (accepted; the gym has no list folders)')
 });
 
-/** Body of `POST /crm/v3/lists/search`. */
+/**
+ * List properties a search answers in each list's `additionalProperties` when present (HubSpot's Lists v3 reference,
+ * "Search lists": by default hs_list_size, hs_last_record_added_at, hs_last_record_removed_at, hs_folder_name and
+ * hs_list_reference_count; a property that does not exist or is empty for a list is left out).
+ */
+export const LIST_DEFAULT_ADDITIONAL_PROPERTIES = [
+	'hs_list_size',
+	'hs_last_record_added_at',
+	'hs_last_record_removed_at',
+	'hs_folder_name',
+	'hs_list_reference_count'
+] as const;
+
+/**
+ * Body of `POST /crm/v3/lists/search`, HubSpot's `ListSearchRequest` (Lists v3 reference, "Search lists"). `sort` is
+ * not accepted: the reference gives it no values, and the gym's order is HubSpot's default (newest first).
+ */
 export const ListSearchBody = z.strictObject({
 	query: z.string().max(255).optional().describe('substring of the list name (case-insensitive)'),
 	offset: z.number().int().nonnegative().optional().describe('0-based offset, default 0'),
-	count: z.number().int().min(1).max(500).optional().describe('page size, default 20'),
-	processingTypes: z.array(z.enum(LIST_PROCESSING_TYPES)).optional().describe('only lists of these processing types')
+	count: z.number().int().min(1).max(500).optional().describe('page size, default 20, max 500'),
+	processingTypes: z.array(z.enum(LIST_PROCESSING_TYPES)).optional().describe('only lists of these processing types'),
+	listIds: z
+		.array(z.union([z.string(), z.number()]).transform(String))
+		.optional()
+		.describe('only lists with one of these listIds; empty or absent = no filter'),
+	objectTypeId: z.string().optional().describe('only lists of this object type ("0-1" contacts: the only type this gym serves)'),
+	additionalProperties: z
+		.array(z.string())
+		.optional()
+		.describe('list properties to answer besides the defaults (LIST_DEFAULT_ADDITIONAL_PROPERTIES); unknown or empty ones are left out')
 });
 
 /** Body of `PUT /crm/v3/lists/{listId}/memberships/add|remove`: record ids (strings or numbers). */
@@ -1033,11 +1058,43 @@ export const AssociationBatchResult = z.strictObject({
 });
 export type AssociationBatchResult = z.infer<typeof AssociationBatchResult>;
 
+/**
+ * A pipeline stage on the wire: HubSpot's `PipelineStage` (Pipelines API reference), whose schema requires
+ * `createdAt`, `updatedAt` and `archived` besides the stored stage; a stage carries its pipeline's times.
+ */
+export const WirePipelineStage = PipelineStage.extend({
+	createdAt: ts('creation time (the pipeline’s)'),
+	updatedAt: ts('last modification time (the pipeline’s)'),
+	archived: z.boolean().describe('false (archived stages are never answered)')
+});
+export type WirePipelineStage = z.infer<typeof WirePipelineStage>;
+
+/** A pipeline on the wire (`GET /crm/v3/pipelines/deals/{pipelineId}`): the stored pipeline with {@link WirePipelineStage} stages. */
+export const WirePipeline = Pipeline.extend({ stages: z.array(WirePipelineStage).describe('stages in board order') });
+export type WirePipeline = z.infer<typeof WirePipeline>;
+
 /** Answer of `GET /crm/v3/pipelines/deals`. */
-export const PipelineList = z.strictObject({ results: z.array(Pipeline).describe('pipelines in display order') });
+export const PipelineList = z.strictObject({ results: z.array(WirePipeline).describe('pipelines in display order') });
+
+/** Answer of `GET /crm/v3/pipelines/deals/{pipelineId}/stages`. */
+export const PipelineStageList = z.strictObject({ results: z.array(WirePipelineStage).describe('stages in board order') });
+
+/** Page sizes of `GET /crm/v3/owners` (HubSpot's Owners API reference: default 100, max 500). */
+export const OWNER_LIMIT = { default: 100, max: 500 } as const;
+
+/**
+ * An owner on the wire: HubSpot's `PublicOwner` (Owners API reference), the stored owner plus the required `type`
+ * (`PERSON`: every owner here is a user; HubSpot also has `QUEUE`) and `userIdIncludingInactive` (= `userId`, no
+ * owner here is deactivated).
+ */
+export const WireOwner = Owner.extend({
+	type: z.literal('PERSON').describe('"PERSON" (a user, not a queue)'),
+	userIdIncludingInactive: z.number().int().describe('the user id, also for deactivated users (= userId)')
+});
+export type WireOwner = z.infer<typeof WireOwner>;
 
 /** Answer of `GET /crm/v3/owners`. */
-export const OwnerList = z.strictObject({ results: z.array(Owner).describe('owners in id order'), paging });
+export const OwnerList = z.strictObject({ results: z.array(WireOwner).describe('owners in id order'), paging });
 export type OwnerList = z.infer<typeof OwnerList>;
 
 /** Answer of `GET /crm/v3/properties/{type}`. */
@@ -1064,25 +1121,41 @@ export type WireList = z.infer<typeof WireList>;
 /** Answer of `POST /crm/v3/lists` and `GET /crm/v3/lists/{listId}`. */
 export const ListEnvelope = z.strictObject({ list: WireList.describe('the list') });
 
+/**
+ * One list of a search answer: the Lists v3 list with its `additionalProperties` (HubSpot's
+ * `PublicObjectListSearchResult`: property name → text value, e.g. `{hs_list_size: "59", hs_last_record_added_at:
+ * "1695938616824"}` with epoch-ms timestamps). `size` is kept besides (the gym's own screens read it).
+ */
+export const ListSearchResultList = WireList.extend({
+	additionalProperties: z.record(z.string(), z.string()).describe('list property → text value; epoch ms for timestamps; absent when empty')
+});
+export type ListSearchResultList = z.infer<typeof ListSearchResultList>;
+
 /** Answer of `POST /crm/v3/lists/search`: newest first. */
 export const ListSearchPage = z.strictObject({
-	lists: z.array(WireList).describe('this page of lists'),
+	lists: z.array(ListSearchResultList).describe('this page of lists'),
 	offset: z.number().int().nonnegative().describe('offset of the next page'),
 	hasMore: z.boolean().describe('true when more lists follow'),
 	total: z.number().int().nonnegative().describe('number of matching lists')
 });
 export type ListSearchPage = z.infer<typeof ListSearchPage>;
 
-/** Answer of `PUT /crm/v3/lists/{listId}/memberships/add`. */
-export const MembershipAddResult = z.strictObject({
-	recordIdsAdded: z.array(z.string()).describe('ids added now'),
-	recordIdsMissing: z.array(z.string()).describe('ids that are no live contact')
-});
-/** Answer of `PUT /crm/v3/lists/{listId}/memberships/remove`. */
-export const MembershipRemoveResult = z.strictObject({
+/**
+ * Answer of `PUT /crm/v3/lists/{listId}/memberships/add` and `…/remove`: HubSpot's `MembershipsUpdateResponse`
+ * (Lists v3 reference, "Add records to a list"), whose schema requires `recordsIdsAdded` (sic), `recordIdsRemoved`
+ * and `recordIdsMissing`. The reference's example spells the first `recordIdsAdded`, so that key is sent too.
+ */
+export const MembershipUpdateResult = z.strictObject({
+	recordsIdsAdded: z.array(z.string()).describe('ids added now (the schema’s spelling)'),
+	recordIdsAdded: z.array(z.string()).describe('the same ids (the spelling of the reference’s example)'),
 	recordIdsRemoved: z.array(z.string()).describe('ids removed now'),
-	recordIdsMissing: z.array(z.string()).describe('ids that were not members')
+	recordIdsMissing: z.array(z.string()).describe('add: ids that are no live contact; remove: ids that were not members')
 });
+export type MembershipUpdateResult = z.infer<typeof MembershipUpdateResult>;
+/** Answer of `PUT /crm/v3/lists/{listId}/memberships/add` (see {@link MembershipUpdateResult}). */
+export const MembershipAddResult = MembershipUpdateResult;
+/** Answer of `PUT /crm/v3/lists/{listId}/memberships/remove` (see {@link MembershipUpdateResult}). */
+export const MembershipRemoveResult = MembershipUpdateResult;
 
 /** One member row of a list. */
 export const ListMember = z.strictObject({ recordId: z.string().describe('member contact id'), membershipTimestamp: ts('when it was added') });
@@ -1101,7 +1174,8 @@ export const RecordMemberships = z.strictObject({
 		.array(
 			z.strictObject({
 				listId: z.string().describe('list id'),
-				listName: z.string().describe('list name'),
+				listVersion: z.number().int().positive().describe('definition version (1: lists are never redefined here)'),
+				listName: z.string().describe('list name (gym extra, read by the record page)'),
 				firstAddedTimestamp: ts('first added'),
 				lastAddedTimestamp: ts('last added')
 			})

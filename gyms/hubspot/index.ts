@@ -11,7 +11,7 @@ import { batchHandler } from './api/batch';
 import { archiveHandler, createHandler, getHandler, listHandler, updateHandler } from './api/engine';
 import { HUBSPOT_ERRORS } from './api/errors';
 import { mergeContacts } from './api/merge';
-import { listOwners } from './api/owners';
+import { getOwner, listOwners } from './api/owners';
 import { getPipeline, listPipelines, listStages } from './api/pipelines';
 import { getProperty, listProperties } from './api/properties';
 import { searchHandler } from './api/search';
@@ -36,6 +36,7 @@ const ROUTES: Route<HubSpotDb>[] = [
 	]),
 	{ method: 'POST', path: /^\/crm\/v3\/objects\/contacts\/merge$/, handler: mergeContacts },
 	{ method: 'GET', path: /^\/crm\/v3\/owners\/?$/, handler: listOwners },
+	{ method: 'GET', path: /^\/crm\/v3\/owners\/([^/]+)$/, handler: getOwner },
 	{ method: 'GET', path: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/([a-z]+)$/, handler: listAssociations },
 	{ method: 'POST', path: /^\/crm\/v4\/associations\/([a-z]+)\/([a-z]+)\/batch\/read$/, handler: batchReadAssociations },
 	{ method: 'PUT', path: /^\/crm\/v4\/objects\/([a-z]+)\/([^/]+)\/associations\/default\/([a-z]+)\/([^/]+)$/, handler: putDefaultAssociation },

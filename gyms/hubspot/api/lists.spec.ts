@@ -84,7 +84,7 @@ describe('list memberships', () => {
 		const members = (await gym.handle(req('GET', '/crm/v3/lists/11/memberships'))).body as { results: { recordId: string }[]; total: number };
 		const already = members.results[0]!.recordId;
 		const res = await gym.handle(req('PUT', '/crm/v3/lists/11/memberships/add', ['100003', 100002, already, '7']));
-		expect(res.body).toEqual({ recordIdsAdded: ['100002', '100003'], recordIdsMissing: ['7'] });
+		expect(res.body).toEqual({ recordsIdsAdded: ['100002', '100003'], recordIdsAdded: ['100002', '100003'], recordIdsRemoved: [], recordIdsMissing: ['7'] });
 		const after = (await gym.handle(req('GET', '/crm/v3/lists/11'))).body as ListBody;
 		expect(after.list.size).toBe(14);
 		const state = await gym.exportState();
@@ -100,14 +100,14 @@ describe('list memberships', () => {
 	it('an add that adds nothing writes nothing', async () => {
 		const before = await snapshot();
 		const res = await gym.handle(req('PUT', '/crm/v3/lists/11/memberships/add', ['7']));
-		expect(res.body).toEqual({ recordIdsAdded: [], recordIdsMissing: ['7'] });
+		expect(res.body).toEqual({ recordsIdsAdded: [], recordIdsAdded: [], recordIdsRemoved: [], recordIdsMissing: ['7'] });
 		expect(await snapshot()).toBe(before);
 	});
 
 	it('removes members; non-members are missing', async () => {
 		await gym.handle(req('PUT', '/crm/v3/lists/11/memberships/add', ['100002']));
 		const res = await gym.handle(req('PUT', '/crm/v3/lists/11/memberships/remove', ['100002', '100003']));
-		expect(res.body).toEqual({ recordIdsRemoved: ['100002'], recordIdsMissing: ['100003'] });
+		expect(res.body).toEqual({ recordsIdsAdded: [], recordIdsAdded: [], recordIdsRemoved: ['100002'], recordIdsMissing: ['100003'] });
 	});
 
 	it('rejects a body that is not an array of ids, and an unknown list, changing nothing', async () => {

@@ -1,19 +1,20 @@
 /**
- * HubSpot Lists v3 (UI: "Segments"), contact lists only (`objectTypeId` `0-1`), platforms.md §2.2:
+ * HubSpot Lists v3 (UI: "Segments"), contact lists only (`objectTypeId` `0-1`), after HubSpot's Lists v3 API reference:
  * - `POST   /crm/v3/lists` `{name, objectTypeId:"0-1", processingType:"MANUAL"}` → 200 `{list}`; 409 on a duplicate name
  * - `GET    /crm/v3/lists/{listId}` → `{list}`; 404
- * - `POST   /crm/v3/lists/search` `{query?, offset?, count?, processingTypes?}` → `{lists, offset, hasMore, total}`
+ * - `POST   /crm/v3/lists/search` `{query?, offset?, count?, processingTypes?, listIds?, objectTypeId?, additionalProperties?}`
+ *   → `{lists: [{…list, additionalProperties}], offset, hasMore, total}`
  * - `DELETE /crm/v3/lists/{listId}` → 204 (archived, as HubSpot keeps deleted lists restorable)
- * - `PUT    /crm/v3/lists/{listId}/memberships/add` `["101", …]` → `{recordIdsAdded, recordIdsMissing}`
- * - `PUT    /crm/v3/lists/{listId}/memberships/remove` `["101", …]` → `{recordIdsRemoved, recordIdsMissing}`
+ * - `PUT    /crm/v3/lists/{listId}/memberships/add` `["101", …]` → `{recordsIdsAdded, recordIdsAdded, recordIdsRemoved: [], recordIdsMissing}`
+ * - `PUT    /crm/v3/lists/{listId}/memberships/remove` `["101", …]` → `{recordsIdsAdded: [], recordIdsAdded: [], recordIdsRemoved, recordIdsMissing}`
  * - `GET    /crm/v3/lists/{listId}/memberships?limit&after` → `{results:[{recordId, membershipTimestamp}], total, paging?}`
- * - `GET    /crm/v3/lists/records/0-1/{recordId}/memberships` → `{results:[{listId, firstAddedTimestamp, lastAddedTimestamp}], total}`
+ * - `GET    /crm/v3/lists/records/0-1/{recordId}/memberships` → `{results:[{listId, listVersion, listName, firstAddedTimestamp, lastAddedTimestamp}], total}`
  *
  * A list's `size` is its member count. Each write is one rw transaction: validate, write, one event.
  */
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { HubSpotDb } from '../db';
-import { CreateListBody, ListSearchBody, MembershipBody, type List } from '../contract';
+import { CreateListBody, LIST_DEFAULT_ADDITIONAL_PROPERTIES, ListSearchBody, MembershipBody, type List, type MembershipUpdateResult } from '../contract';
 import { BASE, byNumericId, page, parseAfter, parseLimit } from './paging';
 import { commit, stampOf } from './write';
 import { HubSpotError, invalidInput } from './errors';
@@ -84,24 +85,62 @@ export async function getList(db: HubSpotDb, _req: ApiRequest, listId: string): 
 	return { status: 200, body: { list: wireList(list, await sizeOf(db, listId)) } };
 }
 
-/** `POST /crm/v3/lists/search`: live lists whose name contains `query` (case-insensitive), newest first (HubSpot's default order). */
+/**
+ * The `additionalProperties` of a searched list (Lists v3 reference, "Search lists"): the defaults the gym can
+ * know plus the `requested` ones, each only when it has a value: `hs_list_size` (member count), `hs_last_record_added_at`
+ * (epoch ms of the newest membership, absent for an empty list), `hs_list_reference_count` ("0": nothing in this portal
+ * uses lists). Removals, folders and other list properties are not tracked, so they are always left out.
+ */
+export function listAdditionalProperties(size: number, lastAddedAt: string | undefined, requested: readonly string[] = []): Record<string, string> {
+	const known: Record<string, string | undefined> = {
+		hs_list_size: String(size),
+		hs_last_record_added_at: lastAddedAt === undefined ? undefined : String(Date.parse(lastAddedAt)),
+		hs_list_reference_count: '0'
+	};
+	const out: Record<string, string> = {};
+	for (const name of [...LIST_DEFAULT_ADDITIONAL_PROPERTIES, ...requested]) {
+		const value = known[name];
+		if (value !== undefined) out[name] = value;
+	}
+	return out;
+}
+
+/**
+ * `POST /crm/v3/lists/search`: live lists whose name contains `query` (case-insensitive), restricted to `listIds`
+ * (when non-empty), `processingTypes` and `objectTypeId`, newest first (HubSpot's default order), each with its
+ * `additionalProperties` ({@link listAdditionalProperties}).
+ */
 export async function searchLists(db: HubSpotDb, req: ApiRequest): Promise<ApiResponse> {
-	const { query = '', offset = 0, count = 20, processingTypes } = parseBody(ListSearchBody, req.body ?? {});
+	const { query = '', offset = 0, count = 20, processingTypes, listIds, objectTypeId, additionalProperties } = parseBody(ListSearchBody, req.body ?? {});
 	const q = query.trim().toLowerCase();
+	const ids = listIds?.length ? new Set(listIds) : undefined;
 	const rows = (await db.lists.toArray())
-		.filter((l) => !l.archived && l.name.toLowerCase().includes(q) && (!processingTypes || processingTypes.includes(l.processingType)))
+		.filter(
+			(l) =>
+				!l.archived &&
+				l.name.toLowerCase().includes(q) &&
+				(!processingTypes || processingTypes.includes(l.processingType)) &&
+				(!ids || ids.has(l.id)) &&
+				(objectTypeId === undefined || objectTypeId === l.objectTypeId)
+		)
 		.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : byNumericId(a, b)));
 	const slice = rows.slice(offset, offset + count);
 	const counts = new Map<string, number>();
+	const lastAdded = new Map<string, string>();
 	for (const m of await db.list_memberships
 		.where('listId')
 		.anyOf(slice.map((l) => l.id))
-		.toArray())
+		.toArray()) {
 		counts.set(m.listId, (counts.get(m.listId) ?? 0) + 1);
+		if ((lastAdded.get(m.listId) ?? '') < m.membershipTimestamp) lastAdded.set(m.listId, m.membershipTimestamp);
+	}
 	return {
 		status: 200,
 		body: {
-			lists: slice.map((l) => wireList(l, counts.get(l.id) ?? 0)),
+			lists: slice.map((l) => ({
+				...wireList(l, counts.get(l.id) ?? 0),
+				additionalProperties: listAdditionalProperties(counts.get(l.id) ?? 0, lastAdded.get(l.id), additionalProperties)
+			})),
 			offset: offset + slice.length,
 			hasMore: offset + count < rows.length,
 			total: rows.length
@@ -116,8 +155,13 @@ export async function deleteList(db: HubSpotDb, req: ApiRequest, listId: string)
 		const stamp = await stampOf(db);
 		await db.lists.put({ ...list, archived: true, updatedAt: stamp.at });
 		await commit(db, stamp, req, 204, 'lists', [listId]);
-		return { status: 204, body: null };
+		return { status: 204 };
 	});
+}
+
+/** HubSpot's `MembershipsUpdateResponse` (Lists v3 reference, "Add records to a list"): see {@link MembershipUpdateResult}. */
+function membershipUpdate(added: string[], removed: string[], missing: string[]): MembershipUpdateResult {
+	return { recordsIdsAdded: added, recordIdsAdded: added, recordIdsRemoved: removed, recordIdsMissing: missing };
 }
 
 function parseMembershipBody(body: unknown): string[] {
@@ -152,7 +196,7 @@ export async function addMembers(db: HubSpotDb, req: ApiRequest, listId: string)
 			await db.lists.put({ ...list, updatedAt: stamp.at });
 			await commit(db, stamp, req, 200, 'list_memberships', [listId]);
 		}
-		return { status: 200, body: { recordIdsAdded, recordIdsMissing } };
+		return { status: 200, body: membershipUpdate(recordIdsAdded, [], recordIdsMissing) };
 	});
 }
 
@@ -170,7 +214,7 @@ export async function removeMembers(db: HubSpotDb, req: ApiRequest, listId: stri
 			await db.lists.put({ ...list, updatedAt: stamp.at });
 			await commit(db, stamp, req, 200, 'list_memberships', [listId]);
 		}
-		return { status: 200, body: { recordIdsRemoved, recordIdsMissing } };
+		return { status: 200, body: membershipUpdate([], recordIdsRemoved, recordIdsMissing) };
 	});
 }
 
@@ -199,6 +243,7 @@ export async function recordMemberships(db: HubSpotDb, _req: ApiRequest, objectT
 		.sort((a, b) => byNumericId({ id: a.listId }, { id: b.listId }))
 		.map((m) => ({
 			listId: m.listId,
+			listVersion: 1,
 			listName: lists.get(m.listId)!.name,
 			firstAddedTimestamp: m.membershipTimestamp,
 			lastAddedTimestamp: m.membershipTimestamp
