@@ -441,8 +441,11 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			context.setDefaultTimeout(ACTION_TIMEOUT_MS);
 			context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
 			// A page the app opens itself (window.open, target=_blank) becomes a tab the agent sees, watched like the others.
+			// (`context.newPage()` fires this event too, before it resolves: a page with no opener is the env's own.)
 			context.on('page', (p) => {
-				if (!ours.has(p) && !tabs.includes(p)) tabs.push(p);
+				void p.opener().then((opener) => {
+					if (opener && !ours.has(p) && !tabs.includes(p)) tabs.push(p);
+				});
 			});
 			try {
 				const page = await context.newPage();
