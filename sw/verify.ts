@@ -6,7 +6,6 @@
  */
 import { placedAssertions } from '../blueprints/registry';
 import type { Blueprint } from '../blueprints/schema';
-import type { TaskSetup } from '../blueprints/setups';
 import { mergeExports, MergeError, type ExportLike } from '../verifier/merge';
 import { mentionsVar, needsOf, verificationInput } from '../verifier/prepare';
 import { DEFAULT_TIMEOUT_MS, VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
@@ -23,7 +22,7 @@ export type Verifier = (input: VerifyInput, assertions: PlacedAssertion[], timeo
 /**
  * The assertions of a verify request: the task's (placed in their steps: the body's `steps`, else the whole
  * blueprint's when the context has one, as in Node) or the inline ones (step 0, platform `inline`). `null` for a
- * task whose verifiers nobody gave: the Service Worker ships none ({@link TaskSetup}); the caller answers 400
+ * task whose verifiers nobody gave: the Service Worker ships none (blueprints/setups.ts); the caller answers 400
  * once the run checks passed.
  * @throws RunError 404 for an unknown task.
  */
