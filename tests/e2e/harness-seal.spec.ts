@@ -169,6 +169,14 @@ test('/ (the launcher): "Page not found", no task list, no Check', async () => {
 	await expect(agent.getByRole('button', { name: 'Check' })).toHaveCount(0);
 });
 
+for (const variant of ['/?task=x', '/#/', '//', '///index.html', '/%2F', '/hubspot/..']) {
+	test(`${variant} (a spelling of the launcher): no task list, no Start, no Check`, async () => {
+		const r = await attempt(`${server.url}${variant}`);
+		expect(r.text).not.toContain(bp.title);
+		await expect(agent.getByRole('button', { name: /^(Start|Check|Reset)/ })).toHaveCount(0);
+	});
+}
+
 test('/index.html: the app shell shows its not-found page, not the launcher', async () => {
 	const r = await attempt(`${server.url}/index.html`);
 	expect(r.text).not.toContain(bp.title);
