@@ -4,7 +4,7 @@
  * caller), computes `$initial` when a query mentions it, and hands the prepared input to a verifier (the
  * calling page's worker). Pure of SW globals so that Node tests run it over fake-indexeddb.
  */
-import { placedAssertions } from '../blueprints/registry';
+import { placedAssertions } from '../blueprints/placed';
 import type { Blueprint } from '../blueprints/schema';
 import { mergeExports, MergeError, type ExportLike } from '../verifier/merge';
 import { mentionsVar, needsOf, verificationInput } from '../verifier/prepare';
