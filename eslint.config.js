@@ -92,6 +92,16 @@ export default ts.config(
 		}
 	},
 	{
+		// The SW's bundle is the agent's to read: it must hold no verifier and no oracle action (README "Sealed episodes").
+		files: ['sw/**'],
+		ignores: ['**/*.spec.ts'],
+		rules: restrict(
+			['svelte', '@playwright/test', 'node:fs'],
+			['$app/*', '**/src/**', '**/harness/**', '**/blueprints/registry', '**/blueprints/registry.*'],
+			'The SW runs in the Service Worker: no UI, no Node, and no whole blueprint (it ships task setups only: blueprints/setups.ts).'
+		)
+	},
+	{
 		files: ['seeds/**'],
 		rules: {
 			'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'The seed world is deterministic: times derive from its epoch.' }],

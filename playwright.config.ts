@@ -6,7 +6,7 @@
  * - `core`: gym-neutral browser tests (every tests/e2e spec no other project claims);
  * - one per platform that has blueprints (its first platform), e.g. `hubspot`: `tests/e2e/<platform>-*.spec.ts`
  *   plus the one-play-per-blueprint tests of tests/plays/plays.spec.ts tagged `@play-<platform>`;
- * - `harness`: the env and the runner (harness-env, harness-runner);
+ * - `harness`: the env, the runner and the sealed-episode attack suite (harness-env, harness-runner, harness-seal);
  * - `episodes`: tests/episodes (a 2-task subset unless SALESGYM_TASKS is set);
  * - `slow`: nginx, the Dockerfile build, the bench smoke, the runner at scale (isolation, calibration);
  * - `full` (only with SALESGYM_E2E_FULL=1, `npm run e2e:full`): tests/e2e/conformance.spec.ts, two oracle
@@ -29,7 +29,7 @@ const PLAY_PLATFORMS = [...new Set(loadBlueprints().map((b) => b.platforms[0]!))
 /** Spec files of the slow stage (tests/e2e). */
 const SLOW = [/\/nginx\.spec\.ts$/, /\/dockerfile\.spec\.ts$/, /\/bench\.spec\.ts$/, /\/harness-scale\.spec\.ts$/];
 /** Spec files of the harness project (tests/e2e). */
-const HARNESS = [/\/harness-env\.spec\.ts$/, /\/harness-runner\.spec\.ts$/];
+const HARNESS = [/\/harness-env\.spec\.ts$/, /\/harness-runner\.spec\.ts$/, /\/harness-seal\.spec\.ts$/];
 /** The double-replay conformance spec (project `full`). */
 const FULL = /\/conformance\.spec\.ts$/;
 /** A platform's own e2e specs, `tests/e2e/<platform>-*.spec.ts`. */

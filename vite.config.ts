@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vite';
+import { readSetupFields } from './blueprints/setup-fields.js';
 import { parseDeployment, parseStateOrigin } from './gyms/deployment.js';
 
 export default defineConfig({
@@ -9,7 +10,9 @@ export default defineConfig({
 	// `SALESGYM_STATE_ORIGIN`, validated here. Kit passes `define` on to the Service Worker build too.
 	define: {
 		__SALESGYM_PLATFORM__: JSON.stringify(parseDeployment(process.env.SALESGYM_PLATFORM)),
-		__SALESGYM_STATE_ORIGIN__: JSON.stringify(parseStateOrigin(process.env.SALESGYM_STATE_ORIGIN))
+		__SALESGYM_STATE_ORIGIN__: JSON.stringify(parseStateOrigin(process.env.SALESGYM_STATE_ORIGIN)),
+		// What the Service Worker knows of each task: its setup, never its steps (blueprints/setups.ts).
+		__SALESGYM_TASK_SETUPS__: JSON.stringify(readSetupFields(new URL('./blueprints', import.meta.url).pathname))
 	},
 	// Module workers: needed for `import()` inside the verifier worker (stack-notes pitfall 5).
 	worker: { format: 'es' },

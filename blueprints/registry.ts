@@ -1,9 +1,10 @@
 /**
- * The blueprints bundled into the Service Worker: every `blueprints/<platform>/*.json`, validated once.
- * (Node code loads the same files from disk: `harness/blueprints.ts`.)
+ * Every `blueprints/<platform>/*.json` as a whole blueprint, validated once, for code run by Vite or Vitest outside
+ * the Service Worker (tests). Never imported by the SW, whose bundle must hold no verifier and no oracle action: it
+ * has `blueprints/setups.ts` (eslint enforces it). Node code loads the same files from disk: `harness/blueprints.ts`.
  */
 import { Blueprint } from './schema';
-import type { PlacedAssertion } from '../verifier/schema';
+export { placedAssertions } from './placed';
 
 const files = import.meta.glob<unknown>('./*/*.json', { eager: true, import: 'default' });
 
@@ -26,9 +27,4 @@ export function blueprints(): Map<string, Blueprint> {
 	}
 	cache = map;
 	return map;
-}
-
-/** A blueprint's assertions in step order, each tagged with its step index and platform. */
-export function placedAssertions(bp: Blueprint): PlacedAssertion[] {
-	return bp.steps.flatMap((step, index) => step.verifiers.map((a) => ({ ...a, step: index, platform: step.platform })));
 }

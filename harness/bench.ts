@@ -14,7 +14,8 @@ import { waitForSwReady } from './page';
 import type { JqEngine } from '../verifier/verify';
 import { InfrastructureError } from './errors';
 import { pageJson, REQUEST_TIMEOUT_MS } from './page';
-import { resetRun } from './runner';
+import { resetRun, verifySteps } from './runner';
+import { loadBlueprints } from './blueprints';
 import { summarizeSamples, type MetricSummary } from './stats';
 import { benchVerifyPage, VERIFY_50K_MAX_SAMPLES, VERIFY_ROWS, type VerifySamples } from './bench-verify';
 
@@ -276,7 +277,8 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		if (taskId === undefined) throw new Error('verify needs a HubSpot blueprint (blueprints/hubspot/*.json); none was found');
 		const runId = `bench-verify-${Date.now()}`;
 		await resetRun(page, taskId, runId);
-		out.verify = await measureInPage(page, { method: 'POST', path: '/verify', json: { run_id: runId, task_id: taskId } }, samples);
+		const bp = loadBlueprints().find((b) => b.id === taskId)!;
+		out.verify = await measureInPage(page, { method: 'POST', path: '/verify', json: { run_id: runId, task_id: taskId, steps: verifySteps(bp) } }, samples);
 	}
 	for (const [metric, rows] of Object.entries(VERIFY_ROWS) as [keyof typeof VERIFY_ROWS, number][]) {
 		if (!metrics.includes(metric)) continue;

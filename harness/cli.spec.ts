@@ -15,14 +15,16 @@ function usageMessage(argv: string[]): string {
 
 describe('parseCli', () => {
 	it('applies the serve defaults', () => {
-		expect(parseCli(['serve'])).toEqual({ command: 'serve', port: 4173, host: '127.0.0.1', buildIfNeeded: false });
+		expect(parseCli(['serve'])).toEqual({ command: 'serve', port: 4173, host: '127.0.0.1', buildIfNeeded: false, sealed: false });
 		expect(parseCli(['serve', '--port', '4179', '--host', '0.0.0.0', '--build-if-needed'])).toEqual({
 			command: 'serve',
 			port: 4179,
 			host: '0.0.0.0',
-			buildIfNeeded: true
+			buildIfNeeded: true,
+			sealed: false
 		});
 		expect(parseCli(['serve', '--port=0'])).toMatchObject({ port: 0 });
+		expect(parseCli(['serve', '--sealed'])).toMatchObject({ sealed: true });
 	});
 
 	it('parses run', () => {
@@ -39,8 +41,10 @@ describe('parseCli', () => {
 			reward: 'binary',
 			seed: undefined,
 			retries: 2,
-			cdp: undefined
+			cdp: undefined,
+			unsealed: false
 		});
+		expect(parseCli(['run', '--agent', 'oracle', '--task', 'all', '--unsealed'])).toMatchObject({ unsealed: true });
 		expect(
 			parseCli([
 				'run',
@@ -72,8 +76,10 @@ describe('parseCli', () => {
 			k: 3,
 			n: 3,
 			write: false,
-			thresholds: { easy: 1 }
+			thresholds: { easy: 1 },
+			unsealed: false
 		});
+		expect(parseCli(['calibrate', '--agent', 'oracle', '--unsealed'])).toMatchObject({ unsealed: true });
 		expect(parseCli(['calibrate', '--agent', 'oracle', '--k', '2', '--n', '5', '--write', '--bands', 'medium=0.5'])).toMatchObject({
 			k: 2,
 			n: 5,

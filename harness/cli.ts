@@ -42,6 +42,7 @@ import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
 import { reopeningBrowser, runEpisodes, type BrowserSource, type EpisodeRecord, type RunSummary } from './runner';
 import { startServer, type RunningServer } from './server';
+import { sealedByDefault } from './seal';
 import { parseVerifyCli, runVerify, VERIFY_USAGE, type VerifyCommand } from './verify-cli';
 import { BRIDGE_USAGE, parseBridgeCli, runBridge, type BridgeCommand } from './bridge-cli';
 
@@ -50,16 +51,18 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Usage text printed by `salesgym help` and after a usage error. */
 export const USAGE = `Usage:
-  salesgym serve [--port 4173] [--host 127.0.0.1] [--build-if-needed]
-      Serve build/ (the SPA + Service Worker). Prints the URL; stops on Ctrl-C.
+  salesgym serve [--port 4173] [--host 127.0.0.1] [--build-if-needed] [--sealed]
+      Serve build/ (the SPA + Service Worker) and the demo's task file for the launcher's Check (not with
+      --sealed: a server for sealed episodes only). Prints the URL; stops on Ctrl-C.
   salesgym run --agent A --task <id|all|glob> [--k 1] [--workers 1] [--max-steps 50] [--out DIR] [--json FILE]
-               [--reward binary|partial] [--seed N] [--retries 2] [--cdp ws://…|http://host:port] [--port N]
+               [--reward binary|partial] [--seed N] [--retries 2] [--cdp ws://…|http://host:port] [--port N] [--unsealed]
       Run each task k times in headless Chromium (or a browser attached over CDP), W fresh contexts at once;
       one line per episode: task agent passed score ms. --out DIR writes a trajectory JSONL per episode and
       summary.json. Agents: ${AGENT_SPECS.join(', ')}.
       --task takes an id (hubspot/x-v1), "all", or a glob (hubspot/*). --port defaults to an ephemeral port.
+      Episodes are sealed (README "Sealed episodes"); --unsealed (or SALESGYM_UNSEALED=1) is for debugging.
   salesgym calibrate --agent A [--k 3] [--n N] [--tasks <id|all|glob>] [--write] [--json FILE] [--html FILE]
-               [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps 50] [--out DIR] [--cdp ws://…|http://host:port] [--port N]
+               [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps 50] [--out DIR] [--cdp ws://…|http://host:port] [--port N] [--unsealed]
       Run each task n (default k) times; print c/n, pass@k, pass^k and the band per task. --write records
       {band, passes, n, k, agent, date} in each blueprint's "difficulty"; --html writes an offline report page.
   salesgym bench [--samples 50] [--json FILE] [--only m1,m2] [--port N]
@@ -72,7 +75,7 @@ Exit codes: 0 done (episodes may have failed), 1 unexpected error, 2 bad input, 
 /** A parsed command line. */
 export type Command =
 	| { command: 'help' }
-	| { command: 'serve'; port: number; host: string; buildIfNeeded: boolean }
+	| { command: 'serve'; port: number; host: string; buildIfNeeded: boolean; sealed: boolean }
 	| {
 			command: 'run';
 			agent: string;
@@ -87,6 +90,8 @@ export type Command =
 			seed: number | undefined;
 			retries: number;
 			cdp: string | undefined;
+			/** Episodes unsealed (`--unsealed`, or `SALESGYM_UNSEALED=1`). */
+			unsealed: boolean;
 	  }
 	| {
 			command: 'calibrate';
@@ -103,6 +108,8 @@ export type Command =
 			out: string | undefined;
 			cdp: string | undefined;
 			port: number;
+			/** Episodes unsealed (`--unsealed`, or `SALESGYM_UNSEALED=1`). */
+			unsealed: boolean;
 	  }
 	| { command: 'bench'; samples: number; json: string | undefined; only: MetricName[]; port: number }
 	| VerifyCommand
@@ -113,6 +120,7 @@ const OPTIONS = {
 		port: { type: 'string' },
 		host: { type: 'string' },
 		'build-if-needed': { type: 'boolean' },
+		sealed: { type: 'boolean' },
 		help: { type: 'boolean', short: 'h' }
 	},
 	run: {
@@ -128,6 +136,7 @@ const OPTIONS = {
 		seed: { type: 'string' },
 		retries: { type: 'string' },
 		cdp: { type: 'string' },
+		unsealed: { type: 'boolean' },
 		help: { type: 'boolean', short: 'h' }
 	},
 	calibrate: {
@@ -144,6 +153,7 @@ const OPTIONS = {
 		out: { type: 'string' },
 		cdp: { type: 'string' },
 		port: { type: 'string' },
+		unsealed: { type: 'boolean' },
 		help: { type: 'boolean', short: 'h' }
 	},
 	bench: {
@@ -202,7 +212,8 @@ export function parseCli(argv: readonly string[]): Command {
 			command,
 			port: parseIntOption('port', str('port'), 4173, 0, 65535),
 			host: str('host') ?? '127.0.0.1',
-			buildIfNeeded: values['build-if-needed'] === true
+			buildIfNeeded: values['build-if-needed'] === true,
+			sealed: values.sealed === true
 		};
 	}
 	const cdp = str('cdp');
@@ -226,7 +237,8 @@ export function parseCli(argv: readonly string[]): Command {
 			reward,
 			seed: seed === undefined ? undefined : parseIntOption('seed', seed, 0, 0, 2 ** 31),
 			retries: parseIntOption('retries', str('retries'), 2, 0, 10),
-			cdp
+			cdp,
+			unsealed: values.unsealed === true || !sealedByDefault()
 		};
 	}
 	if (command === 'calibrate') {
@@ -248,7 +260,8 @@ export function parseCli(argv: readonly string[]): Command {
 			maxSteps: parseIntOption('max-steps', str('max-steps'), 50, 1, 10_000),
 			out: str('out'),
 			cdp,
-			port: parseIntOption('port', str('port'), 0, 0, 65535)
+			port: parseIntOption('port', str('port'), 0, 0, 65535),
+			unsealed: values.unsealed === true || !sealedByDefault()
 		};
 	}
 	const onlyText = str('only');
@@ -327,7 +340,7 @@ async function serve(cmd: Extract<Command, { command: 'serve' }>, io: Io): Promi
 	if (cmd.buildIfNeeded) await ensureBuild(io);
 	let server: RunningServer;
 	try {
-		server = await startServer({ root: join(REPO_ROOT, 'build'), port: cmd.port, host: cmd.host });
+		server = await startServer({ root: join(REPO_ROOT, 'build'), port: cmd.port, host: cmd.host, demo: !cmd.sealed });
 	} catch (e) {
 		throw listenError(e, cmd.host, cmd.port);
 	}
@@ -414,6 +427,7 @@ async function runMany(
 		reward?: RewardMode;
 		seed?: number | undefined;
 		retries?: number;
+		unsealed?: boolean;
 	},
 	io: Io,
 	tty: boolean
@@ -436,7 +450,7 @@ async function runMany(
 			browsers,
 			...(opts.out !== undefined ? { outDir: opts.out } : {}),
 			...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-			...(opts.seed !== undefined ? { env: { seed: opts.seed } } : {}),
+			env: { ...(opts.seed !== undefined ? { seed: opts.seed } : {}), sealed: opts.unsealed !== true },
 			onEpisode: (r, done, total) => {
 				if (r.passed) passed++;
 				if (r.status === 'infra_error') infra++;

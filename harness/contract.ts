@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { InitRequest, RunInfo } from '../gyms/kit/contract';
+import { SealReportSchema } from '../verifier/schema';
 
 /** Body of `POST /__salesgym/run` (the run-control contract's strict schema, shared with the SW and the page). */
 export const RunRequest = InitRequest;
@@ -49,7 +50,8 @@ export const VerifyResponse = z.looseObject({
 	first_failing_step: z.number().int().nullable(),
 	steps: z.array(StepVerdict),
 	assertions: z.array(AssertionVerdict),
-	ms: z.number().nonnegative().optional()
+	ms: z.number().nonnegative().optional(),
+	seal: SealReportSchema.optional().describe('whether the run stayed sealed (README "Sealed episodes")')
 });
 export type VerifyResponse = z.infer<typeof VerifyResponse>;
 

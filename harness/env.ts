@@ -30,6 +30,8 @@ import { InfrastructureError, UsageError } from './errors';
 import { pageFetch, waitForSwReady } from './page';
 import { NAVIGATION_TIMEOUT_MS, startEpisode, verifyRun } from './runner';
 import { startServer, type RunningServer } from './server';
+import { isProductUrl, navigationError, newSecret, sealedByDefault } from './seal';
+import { sealHeaders } from './runner';
 
 /** Default step limit of an episode. */
 export const DEFAULT_MAX_STEPS = 50;
@@ -67,6 +69,12 @@ export interface EnvOptions {
 	blueprintsDir?: string;
 	/** Timezone of the browser contexts, e.g. `Asia/Tokyo` (default: the browser's). */
 	timezoneId?: string;
+	/**
+	 * Seal each episode (README "Sealed episodes"; default true, false when `SALESGYM_UNSEALED=1`): a fresh secret
+	 * per reset that only the env holds, the control endpoints refuse everyone else, the agent's navigations stay on
+	 * the product's screens, and a verdict whose seal broke is an {@link InfrastructureError}. `false` for debugging.
+	 */
+	sealed?: boolean;
 }
 
 /** One open tab. */
@@ -222,6 +230,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`maxSteps must be a positive integer, got ${maxSteps}`);
 	const rewardMode: RewardMode = options.reward ?? 'binary';
 	const timeoutMs = options.actionTimeoutMs ?? ENV_ACTION_TIMEOUT_MS;
+	const sealed = options.sealed ?? sealedByDefault();
 
 	let server: RunningServer | null = null;
 	let baseUrl = options.baseUrl;
@@ -248,6 +257,10 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	let elements: ReadonlyMap<string, ElementRef> = new Map();
 	let resets = 0;
 	let runId = '';
+	/** The episode's seal secret (sealed episodes), new at each reset. */
+	let secret: string | undefined;
+	/** Tabs the page opened itself (popups) or that left the product, reported in the next step's info.error. */
+	let notices: string[] = [];
 	let steps = 0;
 	let over = true;
 	let closed = false;
@@ -274,7 +287,22 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			.catch(() => {});
 	};
 
+	/**
+	 * Sealed episodes: a tab that is not on a product screen of the gym origin (a link or a popup that left it) is
+	 * sent to `about:blank` before anything is observed, and the agent is told in `info.error`.
+	 */
+	const guardTabs = async (): Promise<void> => {
+		if (!sealed) return;
+		for (const p of tabs) {
+			const url = p.url();
+			if (url === 'about:blank' || isProductUrl(url, baseUrl)) continue;
+			notices.push(`a tab left the gym's product screens (${url}); it was reset to about:blank`);
+			await p.goto('about:blank').catch(() => {});
+		}
+	};
+
 	const observe = async (): Promise<Observation> => {
+		await guardTabs();
 		const page = activePage();
 		await settle(page);
 		let snapshot: unknown;
@@ -304,13 +332,20 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		return obs;
 	};
 
+	/** Pages the env opened itself; any other page of the context is a popup the page opened. */
+	const ours = new WeakSet<Page>();
+
 	const tabControl: TabControl = {
 		async newTab(path) {
 			if (!context) throw new Error('call reset() first');
+			const target = path ?? (sealed ? blueprint.start_path : '/');
+			const refused = sealed ? navigationError(target, baseUrl) : null;
+			if (refused) throw new InvalidActionError(refused);
 			const page = await context.newPage();
+			ours.add(page);
 			tabs.push(page);
 			active = tabs.length - 1;
-			await page.goto(path ?? '/', { timeout: NAVIGATION_TIMEOUT_MS });
+			await page.goto(target, { timeout: NAVIGATION_TIMEOUT_MS });
 			await waitForSwReady(page);
 		},
 		async switchTab(index) {
@@ -363,7 +398,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	const verify = (): Promise<VerifyResponse> =>
 		withControlPage(async (page) => {
 			// The agent can reset the gym itself (the launcher's Start button): then its run is gone, and so is its work.
-			const current = await pageFetch(page, { method: 'GET', path: '/__salesgym/run' });
+			const current = await pageFetch(page, { method: 'GET', path: '/__salesgym/run', ...(secret ? { headers: sealHeaders(secret)! } : {}) });
 			let currentId: unknown = null;
 			try {
 				currentId = current.status === 200 ? (JSON.parse(current.text) as { run_id?: unknown }).run_id : null;
@@ -371,7 +406,17 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 				currentId = null;
 			}
 			if (current.status === 404 || (current.status === 200 && currentId !== runId)) return runLostVerdict(blueprint, runId, currentId);
-			return verifyRun(page, blueprint.id, runId);
+			const verdict = await verifyRun(page, blueprint, runId, secret);
+			if (sealed) {
+				const seal = verdict.seal;
+				if (!seal?.sealed || !seal.intact) {
+					const what = seal
+						? seal.violations.map((v) => `${v.kind} ${v.method} ${v.path}${v.detail ? ` (${v.detail})` : ''}`).join('; ')
+						: 'no seal in the verdict';
+					throw new InfrastructureError(`the episode's seal broke (${seal?.violation_count ?? 0} violation(s): ${what}): not scored`);
+				}
+			}
+			return verdict;
 		});
 
 	const env: SalesgymEnv = {
@@ -385,6 +430,8 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			await closeContext();
 			resets++;
 			runId = typeof options.runId === 'function' ? options.runId(resets) : (options.runId ?? `env-${randomUUID()}`);
+			secret = sealed ? newSecret() : undefined;
+			notices = [];
 			const t0 = performance.now();
 			try {
 				context = await browser.newContext({ baseURL: baseUrl, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
@@ -393,10 +440,18 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			}
 			context.setDefaultTimeout(ACTION_TIMEOUT_MS);
 			context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+			// A page the app opens itself (window.open, target=_blank) becomes a tab the agent sees, watched like the others.
+			// (`context.newPage()` fires this event too, before it resolves: a page with no opener is the env's own.)
+			context.on('page', (p) => {
+				void p.opener().then((opener) => {
+					if (opener && !ours.has(p) && !tabs.includes(p)) tabs.push(p);
+				});
+			});
 			try {
 				const page = await context.newPage();
+				ours.add(page);
 				tabs = [page];
-				await startEpisode(page, blueprint, runId, options.seed);
+				await startEpisode(page, blueprint, runId, options.seed, secret);
 			} catch (e) {
 				if (e instanceof InfrastructureError) throw e;
 				throw new InfrastructureError(`reset failed: ${firstLine(e)}`, { cause: e });
@@ -426,9 +481,13 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			} else {
 				const action = parsed.data;
 				info.action = action;
+				const target = 'goto' in action ? action.goto : null;
+				const refused = sealed && target !== null ? navigationError(target, baseUrl) : null;
 				if ('done' in action) {
 					terminated = true;
 					if (action.done.answer !== undefined) info.answer = action.done.answer;
+				} else if (refused) {
+					info.error = `${describeAction(action)}: ${refused}`;
 				} else {
 					try {
 						await performAction(activePage(), action, { timeoutMs, elements, tabs: tabControl });
@@ -449,12 +508,16 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 				reward = rewardMode === 'binary' ? (verdict.passed ? 1 : 0) : verdict.score;
 			}
 			const observation = await observe();
+			if (notices.length > 0) {
+				info.error = [info.error, ...notices].filter(Boolean).join('; ');
+				notices = [];
+			}
 			info.ms = Math.round(performance.now() - t0);
 			return { observation, reward, terminated, truncated, info };
 		},
 		async exportState() {
 			return withControlPage(async (page) => {
-				const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state' });
+				const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state', ...(secret ? { headers: sealHeaders(secret)! } : {}) });
 				if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state answered ${res.status}: ${res.text.slice(0, 300)}`);
 				return res.text;
 			});

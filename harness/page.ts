@@ -46,6 +46,8 @@ export interface PageRequest {
 	path: string;
 	/** Raw request body (sent with `content-type: application/json`), or absent. */
 	body?: string;
+	/** Extra request headers, e.g. the episode's seal (`x-salesgym-seal`, sw/seal.ts). */
+	headers?: Record<string, string>;
 }
 
 /** Status and body text of a response seen by the page. */
@@ -64,16 +66,16 @@ export interface PageResponse {
 export async function pageFetch(page: Page, request: PageRequest): Promise<PageResponse> {
 	try {
 		return await page.evaluate(
-			async ({ method, path, body, timeoutMs }) => {
-				const init: RequestInit = { method, signal: AbortSignal.timeout(timeoutMs) };
+			async ({ method, path, body, headers, timeoutMs }) => {
+				const init: RequestInit = { method, signal: AbortSignal.timeout(timeoutMs), headers: { ...headers } };
 				if (body !== null) {
 					init.body = body;
-					init.headers = { 'content-type': 'application/json' };
+					init.headers = { ...headers, 'content-type': 'application/json' };
 				}
 				const res = await fetch(path, init);
 				return { status: res.status, text: await res.text() };
 			},
-			{ method: request.method, path: request.path, body: request.body ?? null, timeoutMs: REQUEST_TIMEOUT_MS }
+			{ method: request.method, path: request.path, body: request.body ?? null, headers: request.headers ?? {}, timeoutMs: REQUEST_TIMEOUT_MS }
 		);
 	} catch (e) {
 		throw new InfrastructureError(`${request.method} ${request.path} from the page failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
@@ -81,12 +83,12 @@ export async function pageFetch(page: Page, request: PageRequest): Promise<PageR
 }
 
 /**
- * {@link pageFetch} for JSON endpoints: sends `json` (when given) and parses the 2xx answer.
+ * {@link pageFetch} for JSON endpoints: sends `json` (when given) with `headers` and parses the 2xx answer.
  * @returns the parsed body (unvalidated: callers check it with zod).
  * @throws InfrastructureError on a non-2xx status (message includes the body, first 500 chars) or a non-JSON body.
  */
-export async function pageJson(page: Page, method: string, path: string, json?: unknown): Promise<unknown> {
-	const res = await pageFetch(page, { method, path, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
+export async function pageJson(page: Page, method: string, path: string, json?: unknown, headers?: Record<string, string>): Promise<unknown> {
+	const res = await pageFetch(page, { method, path, ...(json === undefined ? {} : { body: JSON.stringify(json) }), ...(headers ? { headers } : {}) });
 	if (res.status < 200 || res.status > 299) {
 		throw new InfrastructureError(`${method} ${path} answered ${res.status}: ${res.text.slice(0, 500)}`);
 	}

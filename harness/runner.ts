@@ -14,6 +14,8 @@ import { HARNESS_VERIFY_TIMEOUT_MS, RunResponse, VerifyResponse } from './contra
 import type { EnvOptions, RewardMode, SalesgymEnv } from './env';
 import { InfrastructureError } from './errors';
 import { pageJson, waitForSwReady } from './page';
+import { loadBlueprints } from './blueprints';
+import { SEAL_HEADER } from '../sw/paths';
 
 /** Timeout of the runner's own navigations (start page and reload), ms. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -32,22 +34,55 @@ function parseOr<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 }
 
 /**
- * Resets the gym from the page: `POST /__salesgym/run {task_id, run_id, seed?}`.
- * @throws InfrastructureError on a non-2xx answer or an answer not shaped like {@link RunResponse}.
+ * The headers of a harness's control call: the episode's seal secret (sw/seal.ts) when the episode is sealed.
+ * @param seal the secret, or undefined for an unsealed episode.
  */
-export async function resetRun(page: Page, taskId: string | undefined, runId: string, seed?: number): Promise<RunResponse> {
-	const body: Record<string, unknown> = taskId === undefined ? { run_id: runId } : { task_id: taskId, run_id: runId };
-	if (seed !== undefined) body.seed = seed;
-	return parseOr(RunResponse, await pageJson(page, 'POST', '/__salesgym/run', body), 'POST /__salesgym/run');
+export function sealHeaders(seal: string | undefined): Record<string, string> | undefined {
+	return seal === undefined ? undefined : { [SEAL_HEADER]: seal };
 }
 
 /**
- * Verifies from the page: `POST /verify {run_id, task_id, timeout_ms: HARNESS_VERIFY_TIMEOUT_MS}` (the SW forwards
- * it to the page's verifier worker).
+ * Resets the gym from the page: `POST /__salesgym/run {task_id, run_id, seed?}`; with `seal`, the reset seals the
+ * run (README "Sealed episodes").
+ * @throws InfrastructureError on a non-2xx answer or an answer not shaped like {@link RunResponse}.
+ */
+export async function resetRun(page: Page, taskId: string | undefined, runId: string, seed?: number, seal?: string): Promise<RunResponse> {
+	const body: Record<string, unknown> = taskId === undefined ? { run_id: runId } : { task_id: taskId, run_id: runId };
+	if (seed !== undefined) body.seed = seed;
+	return parseOr(RunResponse, await pageJson(page, 'POST', '/__salesgym/run', body, sealHeaders(seal)), 'POST /__salesgym/run');
+}
+
+/** A task's verifiers as `POST /verify` takes them (`steps`: per step its platform and assertions, in order). */
+export function verifySteps(blueprint: Blueprint): { platform: string; verifiers: Blueprint['steps'][number]['verifiers'] }[] {
+	return blueprint.steps.map((s) => ({ platform: s.platform, verifiers: s.verifiers }));
+}
+
+let diskBlueprints: Map<string, Blueprint> | null = null;
+
+/** A blueprint by id from `blueprints/` (loaded once). @throws InfrastructureError for an unknown id. */
+function blueprintById(id: string): Blueprint {
+	diskBlueprints ??= new Map(loadBlueprints().map((b) => [b.id, b]));
+	const bp = diskBlueprints.get(id);
+	if (!bp) throw new InfrastructureError(`unknown task "${id}" in blueprints/`);
+	return bp;
+}
+
+/**
+ * Verifies from the page: `POST /verify {run_id, task_id, steps, timeout_ms: HARNESS_VERIFY_TIMEOUT_MS}` (the SW
+ * forwards it to the page's verifier worker). The harness holds the verifiers: they travel in `steps` (the
+ * bundle has none). With `seal`, the call carries the episode's secret.
+ * @param task the blueprint, or its id (then read from `blueprints/`).
  * @throws InfrastructureError on a non-2xx answer, a `status: "error"` answer, or one not shaped like {@link VerifyResponse}.
  */
-export async function verifyRun(page: Page, taskId: string, runId: string): Promise<VerifyResponse> {
-	const body = await pageJson(page, 'POST', '/verify', { run_id: runId, task_id: taskId, timeout_ms: HARNESS_VERIFY_TIMEOUT_MS });
+export async function verifyRun(page: Page, task: string | Blueprint, runId: string, seal?: string): Promise<VerifyResponse> {
+	const bp = typeof task === 'string' ? blueprintById(task) : task;
+	const body = await pageJson(
+		page,
+		'POST',
+		'/verify',
+		{ run_id: runId, task_id: bp.id, steps: verifySteps(bp), timeout_ms: HARNESS_VERIFY_TIMEOUT_MS },
+		sealHeaders(seal)
+	);
 	if (typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'error') {
 		throw new InfrastructureError(`POST /verify could not verify: ${String((body as { message?: unknown }).message ?? JSON.stringify(body).slice(0, 300))}`);
 	}
@@ -56,10 +91,11 @@ export async function verifyRun(page: Page, taskId: string, runId: string): Prom
 
 /**
  * Puts a page at the start of an episode: goto `start_path` → wait for SW control → reset the run
- * (`POST /__salesgym/run` from the page) → goto `start_path` again, so the UI shows the reset state.
+ * (`POST /__salesgym/run` from the page, sealed with `seal` when given) → goto `start_path` again, so the UI
+ * shows the reset state.
  * @throws InfrastructureError when the page does not load, the SW never takes control, or the reset fails.
  */
-export async function startEpisode(page: Page, blueprint: Blueprint, runId: string, seed?: number): Promise<RunResponse> {
+export async function startEpisode(page: Page, blueprint: Blueprint, runId: string, seed?: number, seal?: string): Promise<RunResponse> {
 	const open = async (): Promise<void> => {
 		try {
 			await page.goto(blueprint.start_path);
@@ -77,7 +113,7 @@ export async function startEpisode(page: Page, blueprint: Blueprint, runId: stri
 		}
 	};
 	await open();
-	const run = await resetRun(page, blueprint.id, runId, seed);
+	const run = await resetRun(page, blueprint.id, runId, seed, seal);
 	await open();
 	return run;
 }
@@ -339,7 +375,7 @@ export interface RunOptions {
 	/** Run id of an episode (default: a UUID per try). Same ids in parallel contexts are fine: contexts are isolated. */
 	runId?: (task: Blueprint, attempt: number, attemptTry: number) => string;
 	/** Extra env options (seed, screenshot, action timeout, timezone). */
-	env?: Pick<EnvOptions, 'seed' | 'screenshot' | 'actionTimeoutMs' | 'timezoneId'>;
+	env?: Pick<EnvOptions, 'seed' | 'screenshot' | 'actionTimeoutMs' | 'timezoneId' | 'sealed'>;
 	/** Called after each episode (in completion order). */
 	onEpisode?: (record: EpisodeRecord, done: number, total: number) => void;
 	/** Keep each episode's final state export in `record.state` (default false). */

@@ -99,3 +99,26 @@ describe('rebuild under a running server', () => {
 		}
 	});
 });
+
+describe('the demo task file (GET /demo/tasks.json)', () => {
+	it('a sealed server (the default) does not serve it: the file is missing (404)', async () => {
+		const res = await fetch(`${server.url}/demo/tasks.json`);
+		expect(res.status).toBe(404);
+		expect(await res.text()).not.toContain('verifiers');
+	});
+
+	it('the demo server serves every blueprint’s steps (verifiers, no oracle actions)', async () => {
+		const demo = await startServer({ root, port: 0, demo: true });
+		try {
+			const res = await fetch(`${demo.url}/demo/tasks.json`);
+			expect(res.status).toBe(200);
+			const body = (await res.json()) as { tasks: { id: string; steps: Record<string, unknown>[] }[] };
+			expect(body.tasks.length).toBeGreaterThan(0);
+			const one = body.tasks.find((t) => t.id === 'hubspot/update-lead-status-v1')!;
+			expect(Object.keys(one.steps[0]!).sort()).toEqual(['objective', 'platform', 'verifiers']);
+			expect((await fetch(`${demo.url}/demo/tasks.json`, { method: 'POST', body: '{}' })).status).toBe(405);
+		} finally {
+			await demo.close();
+		}
+	});
+});

@@ -9,8 +9,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
-import { isServiceWorkerPath } from '../sw/paths';
+import { DEMO_TASKS_PATH, isServiceWorkerPath } from '../sw/paths';
+import { loadBlueprints } from './blueprints';
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -20,6 +22,14 @@ export interface ServerOptions {
 	port?: number;
 	/** Interface to bind, default `127.0.0.1`. */
 	host?: string;
+	/**
+	 * Serve the offline demo's task file at {@link DEMO_TASKS_PATH} (the tasks' steps, verifiers included, read
+	 * from `blueprintsDir`), which the launcher's Check needs. Default false: a server for sealed episodes, which
+	 * must not hand an agent the answer key (README "Sealed episodes"). `salesgym serve` sets it.
+	 */
+	demo?: boolean;
+	/** Blueprint folder of the demo's task file (default `blueprints/`). */
+	blueprintsDir?: string;
 }
 
 /** A running server. */
@@ -45,7 +55,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 }
 
 /**
- * Builds the request handler: SW-only paths → 503 JSON; methods other than GET/HEAD → 405; everything else
+ * Builds the request handler: SW-only paths → 503 JSON; with `demo`, {@link DEMO_TASKS_PATH} → {@link demoTasks}; methods other than GET/HEAD → 405; everything else
  * → sirv (SPA fallback to `index.html` for extension-less paths, 404 for missing files with an extension).
  * Cache-Control: `/_app/immutable/*` {@link IMMUTABLE_CACHE}; everything else (incl. `/service-worker.js`
  * and `index.html`) `no-cache` with a weak ETag, so a new build is picked up on the next load.
@@ -53,7 +63,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
  * so a rebuild under a running server (e.g. Playwright's reused server) is served whole, never half-stale.
  * @param root absolute folder to serve.
  */
-export function createHandler(root: string): (req: IncomingMessage, res: ServerResponse) => void {
+export function createHandler(root: string, demo?: { blueprintsDir: string }): (req: IncomingMessage, res: ServerResponse) => void {
 	const index = join(root, 'index.html');
 	const makeServe = () =>
 		sirv(root, {
@@ -83,6 +93,14 @@ export function createHandler(root: string): (req: IncomingMessage, res: ServerR
 			});
 			return;
 		}
+		if (pathname === DEMO_TASKS_PATH && demo && (req.method === 'GET' || req.method === 'HEAD')) {
+			try {
+				sendJson(res, 200, demoTasks(demo.blueprintsDir));
+			} catch (e) {
+				sendJson(res, 500, { status: 'error', message: `the demo's tasks could not be read: ${(e as Error).message}` });
+			}
+			return;
+		}
 		if (req.method !== 'GET' && req.method !== 'HEAD') {
 			sendJson(res, 405, { status: 'error', message: `${req.method ?? ''} is not allowed on the static server.` }, { Allow: 'GET, HEAD' });
 			return;
@@ -105,6 +123,27 @@ export function createHandler(root: string): (req: IncomingMessage, res: ServerR
 	};
 }
 
+/** One task of the demo's task file: its id and, per step, the platform, the objective and the verifiers. */
+export interface DemoTask {
+	id: string;
+	steps: { platform: string; objective: string; verifiers: unknown[] }[];
+}
+
+/**
+ * The demo's task file (`GET /demo/tasks.json` of `salesgym serve`): every blueprint's steps without their oracle
+ * actions, read from disk on each request (so an edited blueprint shows at once). The launcher's Check posts a
+ * task's verifiers from it to `/verify` and shows their descriptions.
+ * @returns `{tasks: DemoTask[]}`. @throws Error when a blueprint is invalid (answered as a 500 by the caller's server).
+ */
+export function demoTasks(blueprintsDir: string): { tasks: DemoTask[] } {
+	return {
+		tasks: loadBlueprints(blueprintsDir).map((b) => ({
+			id: b.id,
+			steps: b.steps.map((s) => ({ platform: s.platform, objective: s.objective, verifiers: s.verifiers }))
+		}))
+	};
+}
+
 /**
  * Serves `root` (default `build`) on `host:port` (default `127.0.0.1:0`, i.e. an ephemeral port).
  * The file list is read at start and again after each rebuild (see {@link createHandler}).
@@ -118,7 +157,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 	if (!existsSync(join(root, 'index.html'))) {
 		throw new Error(`${join(root, 'index.html')} is missing: run \`npm run build\` first (or \`salesgym serve --build-if-needed\`).`);
 	}
-	const server = createServer(createHandler(root));
+	const server = createServer(
+		createHandler(
+			root,
+			options.demo ? { blueprintsDir: resolve(options.blueprintsDir ?? fileURLToPath(new URL('../blueprints', import.meta.url))) } : undefined
+		)
+	);
 	await new Promise<void>((ok, fail) => {
 		server.once('error', fail);
 		server.listen(port, host, () => {

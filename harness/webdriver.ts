@@ -17,6 +17,7 @@ import type { Action, Blueprint } from '../blueprints/schema';
 import { CHROMIUM_ARGS, chromiumExecutable } from './browser';
 import { HARNESS_VERIFY_TIMEOUT_MS, type VerifyResponse } from './contract';
 import { InfrastructureError } from './errors';
+import { verifySteps } from './runner';
 
 /** The W3C element reference key. */
 export const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
@@ -291,5 +292,10 @@ export async function playOracleOverWebDriver(s: WebDriverSession, baseUrl: stri
 	await s.navigate(`${baseUrl}${blueprint.start_path}`);
 	await waitForSwReadyWd(s);
 	for (const action of blueprint.steps.flatMap((st) => st.actions)) await performActionWd(s, baseUrl, action);
-	return (await pageJsonWd(s, 'POST', '/verify', { run_id: runId, task_id: blueprint.id, timeout_ms: HARNESS_VERIFY_TIMEOUT_MS })) as VerifyResponse;
+	return (await pageJsonWd(s, 'POST', '/verify', {
+		run_id: runId,
+		task_id: blueprint.id,
+		steps: verifySteps(blueprint),
+		timeout_ms: HARNESS_VERIFY_TIMEOUT_MS
+	})) as VerifyResponse;
 }

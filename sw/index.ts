@@ -9,11 +9,12 @@
  */
 import { build, files, version } from '$service-worker';
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { isServiceWorkerPath, SW_PATH_RE } from './paths';
-import { routeRequest } from './routes';
+import { demoRequest, isSealed, routeRequest } from './routes';
+import { notFoundPage } from './seal';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -21,6 +22,23 @@ const DEV = import.meta.env.DEV;
 
 self.addEventListener('install', () => void self.skipWaiting());
 clientsClaim();
+
+// A sealed run (sw/seal.ts) has no launcher: a navigation to `/` gets "Page not found". Registered before the
+// precache route, which would answer `/` with the shell.
+registerRoute(
+	({ url, request }) => request.mode === 'navigate' && url.origin === self.location.origin && url.pathname === '/',
+	async ({ request }) => ((await isSealed()) ? notFoundPage() : DEV ? fetch(request) : shell(request))
+);
+// The demo's task file (verifiers included) is the demo server's: never passed on in a sealed run.
+registerRoute(
+	({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/demo/'),
+	({ request }) => demoRequest(request)
+);
+
+/** The SPA shell from the precache (production builds). */
+async function shell(request: Request): Promise<Response> {
+	return (await matchPrecache('/index.html')) ?? fetch(request);
+}
 
 if (!DEV) {
 	// `build` lists only the entry chunks and `files` the static folder; the fallback page is written after the

@@ -23,3 +23,12 @@ export const SW_PATH_RE = new RegExp(`^(?:${SW_PREFIXES.join('|')})(?:[/?]|$)`);
 export function isServiceWorkerPath(pathname: string): boolean {
 	return SW_PATH_RE.test(pathname);
 }
+
+/**
+ * Request header that carries an episode's seal secret on a harness's control calls (16–256 printable ASCII
+ * characters; README "Sealed episodes", sw/seal.ts).
+ */
+export const SEAL_HEADER = 'x-salesgym-seal';
+
+/** Where the offline demo's server (`salesgym serve`) serves the tasks' steps for the launcher's Check; a sealed server does not. */
+export const DEMO_TASKS_PATH = '/demo/tasks.json';

@@ -3,11 +3,12 @@
  * - `/api/<gym>/<vendor path>`: the gym's REST API (e.g. `/api/hubspot/crm/v3/objects/contacts`).
  * - `POST /__salesgym/run`, `GET /__salesgym/run`: initialize / read the run.
  * - `GET /__salesgym/state`, `PUT /__salesgym/state`: export / import the canonical state.
- * - `GET /__salesgym/tasks`, `GET /__salesgym/tasks/<id>`: bundled blueprints.
+ * - `GET /__salesgym/tasks`, `GET /__salesgym/tasks/<id>`: the bundled tasks' setups (no steps: blueprints/setups.ts).
  * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
  * - `POST /__salesgym/publish`: PUTs this origin's export of the current run to the state store (sw/state-store.ts).
+ * Once a harness sealed the run (sw/seal.ts), every path but `/api/` needs the seal's secret.
  */
-import { blueprints } from '../blueprints/registry';
+import { taskSetups } from '../blueprints/setups';
 import { DEPLOYMENT, STATE_ORIGIN } from '../gyms/deployment';
 import { createGyms, shippedSeeds } from '../gyms/registry';
 import type { ApiRequest, Gym } from '../gyms/types';
@@ -19,14 +20,41 @@ import type { ErrorEnvelope } from '../gyms/kit/contract';
 import { currentRun, exportRun, importRun, initRun, RunError, type RunContext, type StateExport } from './run';
 import { fetchPeerExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
 import { verifyRun } from './verify';
+import { isSecret, notFoundPage, Seal, SEAL_HEADER } from './seal';
 
 /** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
 export const VERIFY_TIMEOUT_MS = 10_000;
 
 const gyms: Gym[] = createGyms();
 
+/** The seal of this browser profile (README "Sealed episodes"). */
+const seal = new Seal();
+
+/** What a request the seal refuses gets: the answer of a path that does not exist. */
+function refused(request: Request, path: string): Response {
+	return request.mode === 'navigate' ? notFoundPage() : error(404, `no route for ${request.method} ${path}`);
+}
+
+/**
+ * A request under `/demo/` (the demo's task file): refused (and recorded) in a sealed run, else passed on to
+ * the network (the server decides whether it has it).
+ */
+export async function demoRequest(request: Request): Promise<Response> {
+	const path = new URL(request.url).pathname;
+	if (await seal.sealed()) {
+		await seal.violate({ kind: 'control_without_secret', method: request.method, path });
+		return refused(request, path);
+	}
+	return fetch(request);
+}
+
+/** True when a run is sealed in this browser profile (a navigation to the launcher then gets "Page not found"). */
+export function isSealed(): Promise<boolean> {
+	return seal.sealed();
+}
+
 function context(): RunContext {
-	return { gyms, blueprints: blueprints(), seeds: shippedSeeds() };
+	return { gyms, blueprints: taskSetups(), seeds: shippedSeeds() };
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -191,7 +219,7 @@ async function verify(ctx: RunContext, request: Request, clientId: string, scope
 	await lifecycle;
 	const peers: readonly ExportLike[] = await peerExports(ctx, request, body);
 	const out = await verifyRun(ctx, body, peers, (input, assertions, timeoutMs) => verifyInPage(scope, clientId, input, assertions, timeoutMs, request.signal));
-	return json(200, out);
+	return json(200, { ...out, seal: await seal.report(gyms) });
 }
 
 /**
@@ -211,14 +239,29 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 			const { body, bodyError } = await readBody(request);
 			const req: ApiRequest = { method: request.method, path: api[2] ?? '/', query: url.searchParams, body, bodyError };
 			const res = await gym.handle(req);
+			// Not awaited: the seal's ledger follows the gym's metadata in call order, and /verify waits for it.
+			void seal.witness(gym).catch(() => undefined);
 			return json(res.status, res.body, res.headers);
+		}
+		const secret = request.headers.get(SEAL_HEADER);
+		if (!(await seal.admits(secret))) {
+			await seal.violate({ kind: 'control_without_secret', method: request.method, path });
+			return refused(request, path);
 		}
 		if (path === '/verify' && request.method === 'POST') return await verify(ctx, request, clientId, scope);
 		if (path === '/__salesgym/run') {
 			if (request.method === 'POST') {
 				const { body, bodyError } = await readBody(request);
 				if (bodyError) throw new RunError(400, bodyError);
-				return json(200, await exclusive(() => initRun(ctx, body)));
+				if (secret !== null && !isSecret(secret)) throw new RunError(400, `${SEAL_HEADER}: a secret is 16–256 printable ASCII characters`);
+				return json(
+					200,
+					await exclusive(async () => {
+						const info = await initRun(ctx, body);
+						if (secret !== null) await seal.begin(secret, info.run_id, gyms);
+						return info;
+					})
+				);
 			}
 			if (request.method === 'GET') {
 				const run = await currentRun(ctx);
@@ -233,7 +276,12 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 			if (request.method === 'PUT') {
 				const { body, bodyError } = await readBody(request);
 				if (bodyError) throw new RunError(400, bodyError);
-				return json(200, await exclusive(() => importRun(ctx, body)));
+				const info = await exclusive(() => importRun(ctx, body));
+				if (await seal.sealed()) {
+					await seal.violate({ kind: 'import', method: 'PUT', path, detail: `imported run ${info.run_id}` });
+					for (const g of gyms) await seal.witness(g);
+				}
+				return json(200, info);
 			}
 		}
 		if (path === '/__salesgym/publish' && request.method === 'POST') return json(200, await publish(ctx, request));

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
+import type { TaskSetup } from '../blueprints/setups';
 import type { Gym, GymEvent, GymExport, RunMeta } from '../gyms/types';
 import { DEFAULT_ACTOR } from '../seeds/team';
 import { canonicalJson } from '../verifier/canonical';
@@ -89,10 +90,13 @@ export class RunError extends Error {
 	}
 }
 
-/** What the lifecycle needs: the gyms, the bundled blueprints, and the shipped seeds with their epochs. */
+/**
+ * What the lifecycle needs: the gyms, the tasks (in the Service Worker their setups only, `blueprints/setups.ts`;
+ * Node callers may pass whole blueprints), and the shipped seeds with their epochs.
+ */
 export interface RunContext {
 	gyms: Gym[];
-	blueprints: Map<string, Blueprint>;
+	blueprints: ReadonlyMap<string, TaskSetup | Blueprint>;
 	/** seed number → epoch (UTC ISO-8601 ms) used as the clock of a sandbox run. */
 	seeds: Map<number, string>;
 }
@@ -113,7 +117,7 @@ export async function initRun(ctx: RunContext, body: unknown): Promise<RunInfo> 
 	const seed = parsed.data.seed ?? [...ctx.seeds.keys()][0] ?? 1;
 	const epoch = ctx.seeds.get(seed);
 	if (epoch === undefined) throw new RunError(400, `seed ${seed} is not shipped; available: ${[...ctx.seeds.keys()].join(', ')}`);
-	let blueprint: Blueprint | undefined;
+	let blueprint: TaskSetup | undefined;
 	if (task_id !== null) {
 		blueprint = ctx.blueprints.get(task_id);
 		if (!blueprint) throw new RunError(404, `unknown task_id "${task_id}"; GET /__salesgym/tasks lists them`);

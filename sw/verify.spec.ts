@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blueprints } from '../blueprints/registry';
+import { taskSetups } from '../blueprints/setups';
 import { createHubSpotGym } from '../gyms/hubspot';
 import { HubSpotDb } from '../gyms/hubspot/db';
 import { shippedSeeds } from '../gyms/registry';
@@ -185,5 +186,28 @@ describe('timing', () => {
 		const r = await verifyRun(c, { run_id: 'v7', task_id: TASK }, [], verifier);
 		expect(Object.keys(r.timing ?? {})).toEqual(['export_ms', 'prepare_ms', 'verifier_ms']);
 		expect(r.timing!.verifier_ms).toBeGreaterThanOrEqual(r.ms);
+	});
+});
+
+describe('a Service Worker without verifiers (task setups only)', () => {
+	it('a task verdict needs the task steps from the caller: without them 400 (after the run checks), with them the same verdict as the whole blueprint', async () => {
+		const { c } = ctx();
+		const setups: RunContext = { ...c, blueprints: taskSetups() };
+		await initRun(setups, { task_id: TASK, run_id: 'no-verifiers' });
+		await expect(verifyRun(setups, { run_id: 'other', task_id: TASK }, [], verifier)).rejects.toMatchObject({ status: 409 });
+		await expect(verifyRun(setups, { run_id: 'no-verifiers', task_id: TASK }, [], verifier)).rejects.toMatchObject({
+			status: 400,
+			message: expect.stringContaining('holds no verifiers')
+		});
+		const bp = blueprints().get(TASK)!;
+		const steps = bp.steps.map((s) => ({ platform: s.platform, verifiers: s.verifiers }));
+		const given = await verifyRun(setups, { run_id: 'no-verifiers', task_id: TASK, steps }, [], verifier);
+		const whole = await verifyRun(c, { run_id: 'no-verifiers', task_id: TASK }, [], verifier);
+		const strip = (v: typeof given) => ({ ...v, ms: 0, timing: undefined, assertions: v.assertions.map((a) => ({ ...a, ms: 0 })) });
+		expect(strip(given)).toEqual(strip(whole));
+		expect(given.assertions.map((a) => a.step)).toEqual(bp.steps.flatMap((s, i) => s.verifiers.map(() => i)));
+		await expect(verifyRun(setups, { run_id: 'no-verifiers', assertions: [A('a', '1', 'eq', 1)], steps }, [], verifier)).rejects.toMatchObject({
+			status: 400
+		});
 	});
 });

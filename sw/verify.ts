@@ -4,7 +4,7 @@
  * caller), computes `$initial` when a query mentions it, and hands the prepared input to a verifier (the
  * calling page's worker). Pure of SW globals so that Node tests run it over fake-indexeddb.
  */
-import { placedAssertions } from '../blueprints/registry';
+import { placedAssertions } from '../blueprints/placed';
 import type { Blueprint } from '../blueprints/schema';
 import { mergeExports, MergeError, type ExportLike } from '../verifier/merge';
 import { mentionsVar, needsOf, verificationInput } from '../verifier/prepare';
@@ -19,14 +19,21 @@ import { exportRun, RunError, type RunContext } from './run';
  */
 export type Verifier = (input: VerifyInput, assertions: PlacedAssertion[], timeoutMs: number) => Promise<Evaluation>;
 
-/** The assertions of a verify request: the task's (placed in their steps) or the inline ones (step 0, platform `inline`). */
-function assertionsOf(ctx: RunContext, req: VerifyRequest): { assertions: PlacedAssertion[]; blueprint: Blueprint | undefined } {
+/**
+ * The assertions of a verify request: the task's (placed in their steps: the body's `steps`, else the whole
+ * blueprint's when the context has one, as in Node) or the inline ones (step 0, platform `inline`). `null` for a
+ * task whose verifiers nobody gave: the Service Worker ships none (blueprints/setups.ts); the caller answers 400
+ * once the run checks passed.
+ * @throws RunError 404 for an unknown task.
+ */
+function assertionsOf(ctx: RunContext, req: VerifyRequest): PlacedAssertion[] | null {
 	if (req.task_id !== undefined) {
 		const bp = ctx.blueprints.get(req.task_id);
 		if (!bp) throw new RunError(404, `unknown task_id "${req.task_id}"`);
-		return { assertions: placedAssertions(bp), blueprint: bp };
+		if (req.steps) return req.steps.flatMap((s, index) => s.verifiers.map((a) => ({ ...a, step: index, platform: s.platform })));
+		return 'steps' in bp ? placedAssertions(bp) : null;
 	}
-	return { assertions: (req.assertions ?? []).map((a) => ({ ...a, step: 0, platform: 'inline' })), blueprint: undefined };
+	return (req.assertions ?? []).map((a) => ({ ...a, step: 0, platform: 'inline' }));
 }
 
 /**
@@ -73,7 +80,8 @@ export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly 
 	const parsed = VerifyRequest.safeParse(body);
 	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
 	const req = parsed.data;
-	const { assertions } = assertionsOf(ctx, req);
+	const given = assertionsOf(ctx, req);
+	const assertions = given ?? [];
 	const others: ExportLike[] = [...(req.states ?? []), ...extra];
 	const remote = new Set(others.flatMap((o) => Object.keys(o.gyms)));
 	const local = ctx.gyms.filter((g) => !remote.has(g.name));
@@ -97,6 +105,8 @@ export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly 
 	}
 	if (req.task_id !== undefined && merged.task_id !== req.task_id)
 		throw new RunError(409, `task_id "${req.task_id}" is not the current run's task ("${merged.task_id}")`);
+	if (given === null)
+		throw new RunError(400, `steps: this Service Worker holds no verifiers; send the task's steps ([{platform, verifiers}]) with task_id "${req.task_id}"`);
 	const t1 = performance.now();
 	const initial = mentionsVar(queries, 'initial') ? await initialOf(ctx, merged, new Set(Object.keys(merged.gyms))) : null;
 	const input = verificationInput(merged, queries, initial);

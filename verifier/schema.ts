@@ -170,7 +170,18 @@ export const StateExportDoc = z.strictObject({
 export type StateExportDoc = z.infer<typeof StateExportDoc>;
 
 /**
- * Body of `POST /verify`: a task's assertions (`task_id`) or inline `assertions`, for the current run.
+ * A task's verifiers as the harness sends them to `POST /verify` (`steps`, with `task_id`): per blueprint step, in
+ * step order, its platform and its assertions. The Service Worker ships no verifiers (README "Sealed episodes").
+ */
+export const VerifySteps = z
+	.array(z.strictObject({ platform: z.string().min(1), verifiers: z.array(Assertion) }))
+	.min(1)
+	.describe('the task’s steps in order: each step’s platform and verifiers');
+export type VerifySteps = z.infer<typeof VerifySteps>;
+
+/**
+ * Body of `POST /verify`: a task's assertions (`task_id`, with the task's `steps` when the Service Worker has no
+ * verifiers for it) or inline `assertions`, for the current run.
  * `states`: exports of the run's gyms served on other origins (same run_id), merged with the local state.
  * `timeout_ms`: time bound of the verification (default 5,000 ms).
  */
@@ -179,11 +190,17 @@ export const VerifyRequest = z
 		run_id: z.string().min(1).describe('must equal the current run'),
 		task_id: z.string().min(1).optional(),
 		assertions: z.array(Assertion).min(1).optional(),
+		steps: VerifySteps.optional(),
 		states: z.array(StateExportDoc).optional().describe('exports of the run’s other gyms (other origins); same run_id, no gym twice'),
 		timeout_ms: z.number().int().min(1).max(600_000).optional().describe('time bound of the verification, ms (default 5000)')
 	})
 	.refine((r) => (r.task_id === undefined) !== (r.assertions === undefined), {
 		message: 'give exactly one of task_id or assertions'
+	})
+	.refine((r) => r.steps === undefined || r.task_id !== undefined, { message: 'steps go with task_id', path: ['steps'] })
+	.refine((r) => new Set(r.steps?.flatMap((s) => s.verifiers.map((a) => a.id))).size === (r.steps?.flatMap((s) => s.verifiers).length ?? 0), {
+		message: 'assertion ids must be unique',
+		path: ['steps']
 	})
 	.refine((r) => new Set(r.assertions?.map((a) => a.id)).size === (r.assertions?.length ?? 0), {
 		message: 'assertion ids must be unique',
@@ -212,6 +229,22 @@ export const AssertionResult = z.strictObject({
 });
 export type AssertionResult = z.infer<typeof AssertionResult>;
 
+/** One breach of an episode's seal (sw/seal.ts `SealViolation`). */
+export const SealViolationSchema = z.strictObject({
+	kind: z.enum(['control_without_secret', 'import', 'write_outside_api']),
+	method: z.string().describe('HTTP method of the request, or "-" for write_outside_api'),
+	path: z.string().describe('path of the request, or the gym whose run metadata changed'),
+	detail: z.string().optional()
+});
+
+/** The seal in a verdict (sw/seal.ts `SealReport`): `intact` iff the run was sealed by a harness and nothing broke it. */
+export const SealReportSchema = z.strictObject({
+	sealed: z.boolean(),
+	intact: z.boolean(),
+	violation_count: z.number().int().nonnegative(),
+	violations: z.array(SealViolationSchema)
+});
+
 /** Per-step verdict: a step passes iff all its gating assertions pass. */
 export const StepResult = z.strictObject({ index: z.number().int(), platform: z.string(), passed: z.boolean() });
 export type StepResult = z.infer<typeof StepResult>;
@@ -237,7 +270,8 @@ export const VerifyResult = z.strictObject({
 			verifier_ms: z.number().nonnegative().describe('the round trip to the page’s verifier worker (includes `ms`)')
 		})
 		.optional()
-		.describe('where the time went in the SW, ms (set by POST /verify)')
+		.describe('where the time went in the SW, ms (set by POST /verify)'),
+	seal: SealReportSchema.optional().describe('whether the run stayed sealed (set by POST /verify; README "Sealed episodes")')
 });
 export type VerifyResult = z.infer<typeof VerifyResult>;
 

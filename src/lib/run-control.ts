@@ -62,9 +62,14 @@ export function getCurrentRun(): Promise<ControlResult<CurrentRun>> {
 	return call('/__salesgym/run');
 }
 
-/** `POST /verify` `{run_id, task_id}`: scores the current state against the task's assertions. */
-export function verifyRun(body: { run_id: string; task_id: string }): Promise<ControlResult<VerifyOutcome>> {
-	return call('/verify', { method: 'POST', json: body });
+/**
+ * `POST /verify` `{run_id, task_id, steps}`: scores the current state against the task's assertions. The Service
+ * Worker ships no verifiers, so the launcher reads them from the demo server's task file first ({@link demoTaskSteps}).
+ */
+export async function verifyRun(body: { run_id: string; task_id: string }): Promise<ControlResult<VerifyOutcome>> {
+	const steps = await demoTaskSteps(body.task_id);
+	if (!steps.ok) return steps;
+	return call('/verify', { method: 'POST', json: { ...body, steps: steps.data.map((s) => ({ platform: s.platform, verifiers: s.verifiers })) } });
 }
 
 /** What the launcher shows of one assertion next to its verdict: the blueprint's own words. */
@@ -82,40 +87,66 @@ export interface AssertionInfo {
 }
 
 /**
- * The part of `GET /__salesgym/tasks/<id>` (the whole blueprint) that the launcher reads. Deliberately not
- * strict: the answer carries every other blueprint field too (oracle actions, fixtures, queries), which the
- * launcher neither needs nor checks; what it reads must be there with the right type, or the call fails.
+ * One task of the demo's task file (`GET /demo/tasks.json`, served by `salesgym serve` only, never by a sealed
+ * server): per step its platform, objective and verifiers. The verifiers are passed on to `/verify` as they are
+ * (it validates them); what the launcher shows must be there with the right type, or the call fails.
  */
-const TaskAssertionsAnswer = z.object({
+const DemoTask = z.object({
 	id: z.string(),
 	steps: z.array(
 		z.object({
 			platform: z.enum(['hubspot', 'outreach', 'calendly', 'salesnav'] as const satisfies readonly Platform[]),
 			objective: z.string(),
-			verifiers: z.array(z.object({ id: z.string(), description: z.string() }))
+			verifiers: z.array(z.looseObject({ id: z.string(), description: z.string() }))
 		})
 	)
 });
+type DemoTask = z.infer<typeof DemoTask>;
+
+const DemoTasks = z.object({ tasks: z.array(DemoTask) });
+
+/** Path of the demo's task file (the demo server's, sw/paths.ts `DEMO_TASKS_PATH`). */
+export const DEMO_TASKS_URL = '/demo/tasks.json';
+
+let demoTasks: Promise<ControlResult<DemoTask[]>> | null = null;
 
 /**
- * The descriptions of a task's assertions, in step order, read from `GET /__salesgym/tasks/<id>`. A demo
- * feature of the launcher (it shows what each verdict line checks); the gym's own screens never show them.
+ * The steps of a task from the demo's task file (fetched once per page). A demo feature of the launcher: the
+ * gym's own screens never read it, and a sealed episode cannot (its server does not serve it, its Service Worker
+ * refuses it).
+ * @returns `{ok: true, data: steps}`, or `{ok: false}` when the file is unavailable (status as answered), has an
+ *   unexpected shape (status 200, the message names the first bad path) or lacks the task (status 404).
+ */
+export async function demoTaskSteps(taskId: string): Promise<ControlResult<DemoTask['steps']>> {
+	demoTasks ??= call<unknown>(DEMO_TASKS_URL).then((r): ControlResult<DemoTask[]> => {
+		if (!r.ok) return { ...r, message: `the demo's task file (${DEMO_TASKS_URL}) is unavailable: ${r.message}` };
+		const parsed = DemoTasks.safeParse(r.data);
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0];
+			return { ok: false, status: 200, message: `Unexpected task file: ${issue?.path.join('.')}: ${issue?.message}` };
+		}
+		return { ok: true, data: parsed.data.tasks };
+	});
+	const all = await demoTasks;
+	if (!all.ok) {
+		demoTasks = null; // retried on the next call
+		return all;
+	}
+	const task = all.data.find((t) => t.id === taskId);
+	return task ? { ok: true, data: task.steps } : { ok: false, status: 404, message: `the demo's task file has no task "${taskId}"` };
+}
+
+/**
+ * The descriptions of a task's assertions, in step order, read from the demo's task file ({@link demoTaskSteps}).
+ * A demo feature of the launcher (it shows what each verdict line checks); the gym's own screens never show them.
  * @param taskId a blueprint id, e.g. `hubspot/inbound-demo-request-v1`.
- * @returns `{ok: true, data: AssertionInfo[]}`, or `{ok: false}` on a non-2xx answer or an answer without
- * `steps[].verifiers[].{id, description}` (status 200, the message names the first bad path).
+ * @returns `{ok: true, data: AssertionInfo[]}`, or the failure of {@link demoTaskSteps}.
  */
 export async function getTaskAssertions(taskId: string): Promise<ControlResult<AssertionInfo[]>> {
-	const r = await call<unknown>(`/__salesgym/tasks/${encodeURIComponent(taskId)}`);
+	const r = await demoTaskSteps(taskId);
 	if (!r.ok) return r;
-	const parsed = TaskAssertionsAnswer.safeParse(r.data);
-	if (!parsed.success) {
-		const issue = parsed.error.issues[0];
-		return { ok: false, status: 200, message: `Unexpected task document: ${issue?.path.join('.')}: ${issue?.message}` };
-	}
 	return {
 		ok: true,
-		data: parsed.data.steps.flatMap((s, step) =>
-			s.verifiers.map((v) => ({ id: v.id, description: v.description, step, objective: s.objective, platform: s.platform }))
-		)
+		data: r.data.flatMap((s, step) => s.verifiers.map((v) => ({ id: v.id, description: v.description, step, objective: s.objective, platform: s.platform })))
 	};
 }

@@ -110,7 +110,7 @@ test('when the SW cannot take control, the page shows a visible error within the
 	});
 	const t0 = Date.now();
 	await page.goto('/hubspot/contacts');
-	await expect(page.getByRole('alert')).toContainText('salesgym could not start', { timeout: 8000 });
+	await expect(page.getByRole('alert')).toContainText('This page could not load', { timeout: 8000 });
 	expect(Date.now() - t0).toBeGreaterThanOrEqual(5000);
 	expect(Date.now() - t0).toBeLessThan(7000);
 	expect(await page.evaluate(() => document.body.dataset.swReady)).toBe('error');
@@ -124,7 +124,7 @@ test('a first install slower than the 5 s bound shows the alert, then recovers w
 		navigator.serviceWorker.register = (url, options) => new Promise((resolve) => setTimeout(() => resolve(register(url, options)), 6000));
 	});
 	await page.goto('/hubspot/contacts');
-	await expect(page.getByRole('alert')).toContainText('salesgym could not start', { timeout: 8000 });
+	await expect(page.getByRole('alert')).toContainText('This page could not load', { timeout: 8000 });
 	expect(await page.evaluate(() => document.body.dataset.swReady)).toBe('error');
 	await page.waitForFunction(() => document.body.dataset.swReady === '1' && !!navigator.serviceWorker.controller, undefined, { timeout: 20_000 });
 	await expect(page.getByRole('alert')).toHaveCount(0);

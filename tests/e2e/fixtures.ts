@@ -7,13 +7,29 @@ import type { Blueprint } from '../../blueprints/schema';
 import { RunResponse, VerifyResponse, type RunRequest } from '../../harness/contract';
 import { InfrastructureError } from '../../harness/errors';
 import { pageFetch, pageJson, waitForSwReady } from '../../harness/page';
-import { startEpisode, verifyRun } from '../../harness/runner';
+import { startEpisode, verifyRun, verifySteps } from '../../harness/runner';
+import { loadBlueprints } from '../../harness/blueprints';
 
-/** Body of `POST /verify`: the current run and either a task id or inline assertions. */
+/** Body of `POST /verify`: the current run and either a task id (its steps are added from `blueprints/`) or inline assertions. */
 export interface VerifyBody {
 	run_id: string;
 	task_id?: string;
 	assertions?: unknown[];
+	timeout_ms?: number;
+}
+
+let onDisk: Map<string, Blueprint> | null = null;
+
+/**
+ * A verify body as the harness sends it: a task's verifiers travel with it (`steps`, from `blueprints/`), because
+ * the Service Worker ships none (README "Sealed episodes"). Inline bodies and unknown task ids are left as they are.
+ */
+export function withTaskSteps<T extends object>(body: T): T & { steps?: ReturnType<typeof verifySteps> } {
+	const b = body as { task_id?: unknown; assertions?: unknown; steps?: unknown };
+	if (typeof b.task_id !== 'string' || b.assertions !== undefined || b.steps !== undefined) return body;
+	onDisk ??= new Map(loadBlueprints().map((bp) => [bp.id, bp]));
+	const bp = onDisk.get(b.task_id);
+	return bp ? { ...body, steps: verifySteps(bp) } : body;
 }
 
 /** Helpers over the gym's control endpoints, bound to the test's `page`. */
@@ -31,7 +47,7 @@ export interface Gym {
 	exportState(): Promise<string>;
 	/** `PUT /__salesgym/state` with an export's text. @throws InfrastructureError on non-2xx. */
 	importState(text: string): Promise<void>;
-	/** `POST /verify` with `body`. @returns the verdict. @throws InfrastructureError on non-2xx or a bad shape. */
+	/** `POST /verify` with `body` ({@link withTaskSteps}). @returns the verdict. @throws InfrastructureError on non-2xx or a bad shape. */
 	verify(body: VerifyBody): Promise<VerifyResponse>;
 }
 
@@ -55,7 +71,7 @@ function gymFor(page: Page): Gym {
 			if (res.status < 200 || res.status > 299) throw new InfrastructureError(`PUT /__salesgym/state answered ${res.status}: ${res.text.slice(0, 500)}`);
 		},
 		async verify(body) {
-			return VerifyResponse.parse(await pageJson(page, 'POST', '/verify', body));
+			return VerifyResponse.parse(await pageJson(page, 'POST', '/verify', withTaskSteps(body)));
 		}
 	};
 }
@@ -77,7 +93,7 @@ export async function freshEpisode(browser: Browser, baseURL: string, bp: Bluepr
 }
 
 /** `POST /verify` for the blueprint, from the page. */
-export const verify = (page: Page, bp: Blueprint, runId: string): Promise<VerifyResponse> => verifyRun(page, bp.id, runId);
+export const verify = (page: Page, bp: Blueprint, runId: string): Promise<VerifyResponse> => verifyRun(page, bp, runId);
 
 /** `GET /__salesgym/state`, from the page: the canonical export text. */
 export const exportState = (page: Page): Promise<string> => gymFor(page).exportState();

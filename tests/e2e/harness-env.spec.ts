@@ -95,11 +95,12 @@ test('tabs, keyboard, scroll, hover and screenshots', async ({ browser, baseURL 
 	env = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, screenshot: true });
 	const { observation } = await env.reset();
 	expect(Buffer.from(observation.screenshot!, 'base64').subarray(1, 4).toString()).toBe('PNG');
-	let r = await env.step({ new_tab: { path: '/' } });
+	// A sealed episode opens product screens only (the launcher at `/` is refused; see the seal tests below).
+	let r = await env.step({ new_tab: { path: '/hubspot/companies' } });
 	expect(r.info.error).toBeNull();
 	expect(r.observation.tabs.map((t) => [t.index, new URL(t.url).pathname, t.active])).toEqual([
 		[0, '/hubspot/contacts', false],
-		[1, '/', true]
+		[1, '/hubspot/companies', true]
 	]);
 	r = await env.step({ switch_tab: { index: 0 } });
 	expect(r.observation.url).toBe(`${baseURL}/hubspot/contacts`);
@@ -113,8 +114,11 @@ test('tabs, keyboard, scroll, hover and screenshots', async ({ browser, baseURL 
 	expect((await env.step({ press: { key: 'Escape' } })).info.error).toBeNull();
 });
 
-test('an agent that resets the gym from the launcher fails its episode (score 0), it is not an infrastructure error', async ({ browser, baseURL }) => {
-	env = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, reward: 'partial' });
+test('unsealed: an agent that resets the gym from the launcher fails its episode (score 0), it is not an infrastructure error', async ({
+	browser,
+	baseURL
+}) => {
+	env = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, reward: 'partial', sealed: false });
 	await env.reset();
 	expect((await env.step({ goto: '/' })).info.error).toBeNull();
 	expect((await env.step({ click: { role: 'button', name: `Start ${env.blueprint.title}` } })).info.error).toBeNull();
@@ -124,8 +128,46 @@ test('an agent that resets the gym from the launcher fails its episode (score 0)
 	expect(String(r.info.verify?.error)).toContain("is no longer the gym's current run");
 });
 
-test('a goto to a page that is not the app (a control endpoint) is an invalid action; the episode is still verified', async ({ browser, baseURL }) => {
+test('sealed (the default): goto and new_tab to the launcher, a control path or another origin are refused; the episode is still verified, seal intact', async ({
+	browser,
+	baseURL
+}) => {
 	env = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, reward: 'partial', actionTimeoutMs: 1_000 });
+	await env.reset();
+	const port = new URL(baseURL!).port;
+	for (const target of [
+		'/',
+		'/__salesgym/run',
+		'/verify',
+		'/api/hubspot/crm/v3/objects/contacts',
+		'/demo/tasks.json',
+		`//127.0.0.1:${port}/__salesgym/state`,
+		'/\\evil',
+		'/_app/version.json',
+		'/service-worker.js',
+		'/hubspot/../__salesgym/state',
+		'/hubspot/%2e%2e/verify'
+	]) {
+		const r = await env.step({ goto: target });
+		expect(r.info.error, target).toMatch(/^goto .*: only the gym's product screens \(\/hubspot\/…/);
+		expect(r.observation.url).toBe(`${baseURL}/hubspot/contacts`);
+	}
+	const tab = await env.step({ new_tab: { path: '/' } });
+	expect(tab.info.error).toMatch(/^new_tab \/: only the gym's product screens/);
+	expect(tab.observation.tabs).toHaveLength(1);
+	const end = await env.step({ done: {} });
+	expect(end).toMatchObject({
+		terminated: true,
+		reward: 0.75,
+		info: { verify: { passed: false, score: 0.75, seal: { sealed: true, intact: true, violation_count: 0 } } }
+	});
+});
+
+test('unsealed: a goto to a page that is not the app (a control endpoint) is an invalid action; the episode is still verified', async ({
+	browser,
+	baseURL
+}) => {
+	env = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, reward: 'partial', actionTimeoutMs: 1_000, sealed: false });
 	await env.reset();
 	// A navigation to a control endpoint shows its JSON: no app, no SW-ready page.
 	const r = await env.step({ goto: '/__salesgym/run' });

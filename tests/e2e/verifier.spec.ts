@@ -13,7 +13,7 @@ import { createNativeEngine, createNodeEngine } from '../../verifier/node';
 import { verificationInput } from '../../verifier/prepare';
 import type { PlacedAssertion, StateExportDoc } from '../../verifier/schema';
 import { evaluate, type Evaluation } from '../../verifier/verify';
-import { expect, test } from './fixtures';
+import { expect, test, withTaskSteps } from './fixtures';
 
 const TASK = 'hubspot/inbound-demo-request-v1';
 
@@ -41,7 +41,7 @@ function comparable(r: Pick<Evaluation, 'passed' | 'score' | 'first_failing_step
 
 /** `POST /verify` from the page; a body without `timeout_ms` gets 60 s, so that a loaded machine is not a 504 here. */
 async function post(page: Page, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> }> {
-	const res = await pageFetch(page, { method: 'POST', path: '/verify', body: JSON.stringify({ timeout_ms: 60_000, ...body }) });
+	const res = await pageFetch(page, { method: 'POST', path: '/verify', body: JSON.stringify(withTaskSteps({ timeout_ms: 60_000, ...body })) });
 	return { status: res.status, json: JSON.parse(res.text) as Record<string, unknown> };
 }
 
@@ -169,15 +169,10 @@ test('verifications sent before the worker is ready wait for it (concurrent, col
 	await page.waitForFunction(() => document.body.dataset.swReady === '1' && !!navigator.serviceWorker.controller);
 	await page.evaluate(() => fetch('/__salesgym/run', { method: 'POST', body: JSON.stringify({ task_id: 'hubspot/inbound-demo-request-v1', run_id: 'cold' }) }));
 	expect(await page.evaluate(() => window.__salesgymVerifier?.spawns)).toBe(0);
-	const answers = await page.evaluate(() =>
-		Promise.all(
-			[0, 1, 2].map(() =>
-				fetch('/verify', { method: 'POST', body: JSON.stringify({ run_id: 'cold', task_id: 'hubspot/inbound-demo-request-v1' }) }).then(async (r) => [
-					r.status,
-					(await r.json()).score
-				])
-			)
-		)
+	const body = JSON.stringify(withTaskSteps({ run_id: 'cold', task_id: 'hubspot/inbound-demo-request-v1' }));
+	const answers = await page.evaluate(
+		(body) => Promise.all([0, 1, 2].map(() => fetch('/verify', { method: 'POST', body }).then(async (r) => [r.status, (await r.json()).score]))),
+		body
 	);
 	expect(answers).toEqual([
 		[200, 0.2],

@@ -1,0 +1,57 @@
+/**
+ * What the Service Worker knows of each task: only what a reset and the run-control catalogue need (id, the
+ * catalogue fields, start path, clock, fixtures, actors, platforms). Never a step: no oracle action, no
+ * verifier, no step objective. The browser bundle is the agent's to read (`/service-worker.js`), so the answer
+ * key must not be in it; verification gets the assertions from whoever holds them (the harness, or the offline
+ * demo's server), see README "Sealed episodes".
+ *
+ * How the steps stay out of the bundle: the build reads the blueprint files in Node and keeps only their setup
+ * fields (`blueprints/setup-fields.ts`), which `vite.config.ts` defines as `__SALESGYM_TASK_SETUPS__`; the
+ * bundle never imports a blueprint file. `npm test` checks the built `service-worker.js` for it
+ * (tests/e2e/harness-seal.spec.ts).
+ */
+import { z } from 'zod';
+import { Actors, Fixtures, Platform } from './schema';
+
+/** The fields of a blueprint that the Service Worker ships: no `steps`, no `difficulty`. */
+export const TaskSetup = z.strictObject({
+	id: z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+-v[0-9]+$/, 'ids look like "<platform>/<name>-v<N>"'),
+	title: z.string().min(1),
+	category: z.enum(['inbound', 'outbound']),
+	business_function: z.string().min(1),
+	platforms: z.array(Platform).min(1),
+	goal: z.string().min(1),
+	prompt: z.string().min(1),
+	start_path: z.string().startsWith('/'),
+	clock: z.iso.datetime({ offset: false, precision: 3 }).describe('virtual time at reset, UTC ISO-8601 ms'),
+	fixtures: Fixtures,
+	actors: Actors.optional()
+});
+/** A task as the Service Worker knows it (a {@link Blueprint} without its steps); a full blueprint is one too. */
+export type TaskSetup = z.infer<typeof TaskSetup>;
+
+/** Set by the build (vite.config.ts `define`): every blueprint's setup fields, in file order. */
+declare const __SALESGYM_TASK_SETUPS__: readonly unknown[] | undefined;
+
+let cache: Map<string, TaskSetup> | null = null;
+
+/**
+ * Every bundled task's setup by id, validated with {@link TaskSetup} (strict), in file order (none when the
+ * build did not define them, e.g. code run outside Vite).
+ * @throws Error naming the file and the first invalid path when a setup is invalid.
+ */
+export function taskSetups(): Map<string, TaskSetup> {
+	if (cache) return cache;
+	const map = new Map<string, TaskSetup>();
+	const raw = typeof __SALESGYM_TASK_SETUPS__ === 'undefined' ? [] : __SALESGYM_TASK_SETUPS__;
+	for (const [i, doc] of raw.entries()) {
+		const parsed = TaskSetup.safeParse(doc);
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0];
+			throw new Error(`task setup ${i} (${String((doc as { id?: unknown }).id)}): ${issue?.path.join('.')}: ${issue?.message}`);
+		}
+		map.set(parsed.data.id, parsed.data);
+	}
+	cache = map;
+	return map;
+}
