@@ -338,8 +338,8 @@ export interface RunOptions {
 	retries?: number;
 	/** Run id of an episode (default: a UUID per try). Same ids in parallel contexts are fine: contexts are isolated. */
 	runId?: (task: Blueprint, attempt: number, attemptTry: number) => string;
-	/** Extra env options (seed, screenshot, action timeout, timezone). */
-	env?: Pick<EnvOptions, 'seed' | 'screenshot' | 'actionTimeoutMs' | 'timezoneId'>;
+	/** Extra env options (seed, screenshot, action timeout, timezone, viewport, marks, axtree). */
+	env?: Pick<EnvOptions, 'seed' | 'screenshot' | 'actionTimeoutMs' | 'timezoneId' | 'viewport' | 'deviceScaleFactor' | 'marks' | 'axtree'>;
 	/** Called after each episode (in completion order). */
 	onEpisode?: (record: EpisodeRecord, done: number, total: number) => void;
 	/** Keep each episode's final state export in `record.state` (default false). */
@@ -403,6 +403,8 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 					maxSteps,
 					reward,
 					...options.env,
+					...(options.agent.observe?.marks ? { marks: true } : {}),
+					...(options.agent.observe?.screenshot ? { screenshot: true } : {}),
 					...(options.runId ? { runId: options.runId(blueprint, attempt, attemptTry) } : {})
 				});
 				const out = await playEpisode(env, options.agent, attempt, { maxSteps, reward });
