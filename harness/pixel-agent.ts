@@ -2,7 +2,7 @@
  * `pixel-oracle`: a scripted computer-use agent. It replays a blueprint's oracle, but acts only through the
  * computer-use action space (`harness/pixel.ts`): every element action becomes a `click {x, y}` at the centre
  * of that element's box in the observation's set of marks, a `fill` becomes click + `key ctrl+a` + `key
- * Backspace` + `type`, a target below or above the viewport is brought in with `scroll {x, y, dx, dy}`, and
+ * Backspace` + `type` (a date input gets its digits month first, as a person types into its segments), a target below or above the viewport is brought in with `scroll {x, y, dx, dy}`, and
  * `wait_for` becomes `wait` until the axtree shows the awaited element or text. Only `goto` stays as it is (the
  * browser's address bar, which a computer-use agent types into; the env has no browser chrome to click).
  *
@@ -90,6 +90,11 @@ export function pixelPlan(
 		return { now: mark.checked === want ? [] : [{ click: at }], advance: true };
 	}
 	if ('hover' in action) return { now: [{ move: at }], advance: true };
+	if ('fill' in action && mark.input_type === 'date' && /^\d{4}-\d{2}-\d{2}$/.test(action.fill.value)) {
+		// A date input takes its segments as typed digits, month first (en-US mm/dd/yyyy): click the month segment.
+		const [y, m, d] = action.fill.value.split('-') as [string, string, string];
+		return { now: [{ click: { x: Math.round(mark.x + 12), y: at.y } }, { type: { text: `${m}${d}${y}` } }], advance: true };
+	}
 	if ('fill' in action) {
 		const keys: PixelAction[] = [{ click: at }, { key: { keys: 'ctrl+a' } }, { key: { keys: 'Backspace' } }];
 		if (action.fill.value !== '') keys.push({ type: { text: action.fill.value } });

@@ -81,6 +81,11 @@ export interface Mark {
 	 * backdrop, a toast, a sticky header).
 	 */
 	hittable: boolean;
+	/**
+	 * The `type` of an `<input>` element when it is hittable (`text`, `search`, `date`, `number`, …), as a screen
+	 * shows it (a date input shows its segments, e.g. mm/dd/yyyy); absent for other elements.
+	 */
+	input_type?: string;
 	/** Whether the axtree marked it disabled. */
 	disabled: boolean;
 	/** `checked` state of a checkbox/radio/switch (absent for other roles). */
@@ -322,7 +327,7 @@ export async function stableSnapshot(page: Page, timeoutMs: number): Promise<unk
 }
 
 /**
- * Sets each mark's `hittable` in one page evaluation: `document.elementFromPoint` at the box's centre, then up
+ * Sets each mark's `hittable` (and `input_type`) in one page evaluation: `document.elementFromPoint` at the box's centre, then up
  * its ancestors for one whose `getBoundingClientRect()` is the mark's box (within 1 CSS pixel).
  * @returns the same marks (mutated); when the evaluation fails (a navigation racing it) every mark stays
  *   `hittable: false`, and the next observation tells.
@@ -334,19 +339,24 @@ export async function hitTest(page: Page, marks: Mark[]): Promise<Mark[]> {
 				boxes.map((b) => {
 					const cx = b.x + b.width / 2;
 					const cy = b.y + b.height / 2;
-					if (cx < 0 || cy < 0 || cx >= window.innerWidth || cy >= window.innerHeight) return false;
+					if (cx < 0 || cy < 0 || cx >= window.innerWidth || cy >= window.innerHeight) return null;
 					let e: Element | null = document.elementFromPoint(cx, cy);
 					while (e) {
 						const r = e.getBoundingClientRect();
-						if (Math.abs(r.x - b.x) < 1 && Math.abs(r.y - b.y) < 1 && Math.abs(r.width - b.width) < 1 && Math.abs(r.height - b.height) < 1) return true;
+						if (Math.abs(r.x - b.x) < 1 && Math.abs(r.y - b.y) < 1 && Math.abs(r.width - b.width) < 1 && Math.abs(r.height - b.height) < 1)
+							return e instanceof HTMLInputElement ? e.type : '';
 						e = e.parentElement;
 					}
-					return false;
+					return null;
 				}),
 			marks.map((m) => ({ x: m.x, y: m.y, width: m.width, height: m.height }))
 		)
-		.catch(() => [] as boolean[]);
-	marks.forEach((m, i) => (m.hittable = hits[i] === true));
+		.catch(() => [] as (string | null)[]);
+	marks.forEach((m, i) => {
+		const hit = hits[i];
+		m.hittable = typeof hit === 'string';
+		if (hit) m.input_type = hit;
+	});
 	return marks;
 }
 
