@@ -41,6 +41,7 @@ import { openBrowser, type RewardMode } from './env';
 import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
 import { reopeningBrowser, runEpisodes, type BrowserSource, type EpisodeRecord, type RunSummary } from './runner';
+import { ensureFreshBuild } from './build-check';
 import { startServer, type RunningServer } from './server';
 import { parseVerifyCli, runVerify, VERIFY_USAGE, type VerifyCommand } from './verify-cli';
 
@@ -361,7 +362,8 @@ async function withServerAndBrowser<T>(port: number, io: Io, body: (url: string,
 }
 
 async function withServerAndBrowsers<T>(port: number, cdp: string | undefined, io: Io, body: (url: string, browsers: BrowserSource) => Promise<T>): Promise<T> {
-	await ensureBuild(io);
+	// run, calibrate and bench: a build older than its sources would play old blueprints.
+	await ensureFreshBuild(REPO_ROOT, { err: io.err });
 	let server: RunningServer;
 	try {
 		server = await startServer({ root: join(REPO_ROOT, 'build'), port, host: '127.0.0.1' });

@@ -439,7 +439,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 				tabs = [page];
 				await startEpisode(page, blueprint, runId, options.seed);
 			} catch (e) {
-				if (e instanceof InfrastructureError) throw e;
+				if (e instanceof InfrastructureError || e instanceof UsageError) throw e;
 				throw new InfrastructureError(`reset failed: ${firstLine(e)}`, { cause: e });
 			}
 			steps = 0;

@@ -37,6 +37,10 @@
  * | `screenshot` | `screenshot` | `screenshot {}` |
  * | `wait` `duration` (s) | `wait` | `wait {ms}` |
  * | `cursor_position` | none | none needed: the env does not move the mouse on its own; the last `click`/`move` is where it is |
+ *
+ * Not mapped: OpenAI's `button: "back" | "forward"` (the episode has no history buttons: use `goto`), Anthropic's
+ * `left_mouse_down`/`left_mouse_up` as separate steps (send the whole gesture as one `drag`) and the modifier
+ * `text` held during a click (send `key` chords instead). OpenAI's `wait` has no duration: send `wait {ms: 1000}`.
  */
 import type { Page } from '@playwright/test';
 import { z } from 'zod';

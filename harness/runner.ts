@@ -13,7 +13,8 @@ import { AgentError, type Agent, type AgentSession, type AgentTurn } from './age
 import { HARNESS_VERIFY_TIMEOUT_MS, RunResponse, VerifyResponse } from './contract';
 import type { EnvOptions, RewardMode, SalesgymEnv } from './env';
 import { InfrastructureError } from './errors';
-import { pageJson, waitForSwReady } from './page';
+import { TaskNotInBuildError } from './build-check';
+import { pageFetch, pageJson, waitForSwReady } from './page';
 
 /** Timeout of the runner's own navigations (start page and reload), ms. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -33,12 +34,23 @@ function parseOr<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 
 /**
  * Resets the gym from the page: `POST /__salesgym/run {task_id, run_id, seed?}`.
- * @throws InfrastructureError on a non-2xx answer or an answer not shaped like {@link RunResponse}.
+ * @throws TaskNotInBuildError (a UsageError) when the gym's bundle has no such task; InfrastructureError on a
+ *   non-2xx answer or an answer not shaped like {@link RunResponse}.
  */
 export async function resetRun(page: Page, taskId: string | undefined, runId: string, seed?: number): Promise<RunResponse> {
 	const body: Record<string, unknown> = taskId === undefined ? { run_id: runId } : { task_id: taskId, run_id: runId };
 	if (seed !== undefined) body.seed = seed;
-	return parseOr(RunResponse, await pageJson(page, 'POST', '/__salesgym/run', body), 'POST /__salesgym/run');
+	const res = await pageFetch(page, { method: 'POST', path: '/__salesgym/run', body: JSON.stringify(body) });
+	// A task the bundle does not know: the build predates the blueprint; retrying cannot help.
+	if (taskId !== undefined && res.status === 404 && res.text.includes('unknown task_id')) throw new TaskNotInBuildError(taskId, res.text);
+	if (res.status < 200 || res.status > 299) throw new InfrastructureError(`POST /__salesgym/run answered ${res.status}: ${res.text.slice(0, 500)}`);
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(res.text) as unknown;
+	} catch (e) {
+		throw new InfrastructureError(`POST /__salesgym/run answered ${res.status} with a non-JSON body: ${res.text.slice(0, 200)}`, { cause: e });
+	}
+	return parseOr(RunResponse, parsed, 'POST /__salesgym/run');
 }
 
 /**
