@@ -42,6 +42,17 @@ import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
 import { reopeningBrowser, runEpisodes, type BrowserSource, type EpisodeRecord, type RunSummary } from './runner';
 import { ensureFreshBuild } from './build-check';
+import {
+	AGENT_CLI_USAGE,
+	envOptionsOf,
+	isAgentCliVerb,
+	OBSERVATION_OPTIONS,
+	parseAgentCli,
+	parseObservationFlags,
+	runAgentCli,
+	type AgentCliCommand,
+	type ObservationFlags
+} from './cli-agents';
 import { startServer, type RunningServer } from './server';
 import { parseVerifyCli, runVerify, VERIFY_USAGE, type VerifyCommand } from './verify-cli';
 
@@ -54,9 +65,11 @@ export const USAGE = `Usage:
       Serve build/ (the SPA + Service Worker). Prints the URL; stops on Ctrl-C.
   salesgym run --agent A --task <id|all|glob> [--k 1] [--workers 1] [--max-steps 50] [--out DIR] [--json FILE]
                [--reward binary|partial] [--seed N] [--retries 2] [--cdp ws://…|http://host:port] [--port N]
+               [--screenshot] [--marks] [--no-axtree] [--viewport 1280x800] [--dpr 1] [--save-state]
       Run each task k times in headless Chromium (or a browser attached over CDP), W fresh contexts at once;
       one line per episode: task agent passed score ms. --out DIR writes a trajectory JSONL per episode and
-      summary.json. Agents: ${AGENT_SPECS.join(', ')}.
+      summary.json (full observations; screenshots as PNG files beside it;
+      the final state export only with --save-state). Agents: ${AGENT_SPECS.join(', ')}.
       --task takes an id (hubspot/x-v1), "all", or a glob (hubspot/*). --port defaults to an ephemeral port.
   salesgym calibrate --agent A [--k 3] [--n N] [--tasks <id|all|glob>] [--write] [--json FILE] [--html FILE]
                [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps 50] [--out DIR] [--cdp ws://…|http://host:port] [--port N]
@@ -65,6 +78,7 @@ export const USAGE = `Usage:
   salesgym bench [--samples 50] [--json FILE] [--only m1,m2] [--port N]
       p50/p95/n in ms of ${METRICS.join(', ')}. --json merges into FILE.
 ${VERIFY_USAGE}
+${AGENT_CLI_USAGE}
   salesgym help
 Exit codes: 0 done (episodes may have failed), 1 unexpected error, 2 bad input, 3 infrastructure error.`;
 
@@ -86,6 +100,8 @@ export type Command =
 			seed: number | undefined;
 			retries: number;
 			cdp: string | undefined;
+			/** Observation and trajectory options (`--screenshot`, `--marks`, `--viewport`, `--dpr`, `--save-state`). */
+			observe: ObservationFlags;
 	  }
 	| {
 			command: 'calibrate';
@@ -104,6 +120,7 @@ export type Command =
 			port: number;
 	  }
 	| { command: 'bench'; samples: number; json: string | undefined; only: MetricName[]; port: number }
+	| AgentCliCommand
 	| VerifyCommand;
 
 const OPTIONS = {
@@ -126,6 +143,7 @@ const OPTIONS = {
 		seed: { type: 'string' },
 		retries: { type: 'string' },
 		cdp: { type: 'string' },
+		...OBSERVATION_OPTIONS,
 		help: { type: 'boolean', short: 'h' }
 	},
 	calibrate: {
@@ -182,6 +200,7 @@ export function parseCli(argv: readonly string[]): Command {
 	if (command === undefined) throw new UsageError('missing command');
 	if (command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
 	if (command === 'verify') return parseVerifyCli(rest);
+	if (isAgentCliVerb(command)) return parseAgentCli(command, rest);
 	if (command !== 'serve' && command !== 'run' && command !== 'calibrate' && command !== 'bench') throw new UsageError(`unknown command "${command}"`);
 	let values: Record<string, string | boolean | undefined>;
 	try {
@@ -223,7 +242,8 @@ export function parseCli(argv: readonly string[]): Command {
 			reward,
 			seed: seed === undefined ? undefined : parseIntOption('seed', seed, 0, 0, 2 ** 31),
 			retries: parseIntOption('retries', str('retries'), 2, 0, 10),
-			cdp
+			cdp,
+			observe: parseObservationFlags(values)
 		};
 	}
 	if (command === 'calibrate') {
@@ -412,6 +432,7 @@ async function runMany(
 		reward?: RewardMode;
 		seed?: number | undefined;
 		retries?: number;
+		observe?: ObservationFlags;
 	},
 	io: Io,
 	tty: boolean
@@ -434,7 +455,8 @@ async function runMany(
 			browsers,
 			...(opts.out !== undefined ? { outDir: opts.out } : {}),
 			...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-			...(opts.seed !== undefined ? { env: { seed: opts.seed } } : {}),
+			env: { ...(opts.seed !== undefined ? { seed: opts.seed } : {}), ...envOptionsOf(opts.observe) },
+			...(opts.observe?.saveState ? { saveState: true } : {}),
 			onEpisode: (r, done, total) => {
 				if (r.passed) passed++;
 				if (r.status === 'infra_error') infra++;
@@ -610,6 +632,10 @@ export async function main(argv: readonly string[], io: Io = stdio): Promise<num
 				return await bench(cmd, io);
 			case 'verify':
 				return await runVerify(cmd, io);
+			case 'export':
+			case 'serve-env':
+			case 'mcp':
+				return await runAgentCli(cmd, io);
 		}
 	} catch (e) {
 		if (e instanceof UsageError) {

@@ -139,6 +139,10 @@ export interface StepInfo {
 	verify?: VerifyResponse;
 	/** The agent's `done.answer`, when given. */
 	answer?: string;
+	/** On reset: the seed world the gym reset to (the gym's default when none was asked). */
+	seed?: number;
+	/** On reset: the run's virtual clock at reset, UTC ISO-8601 ms. */
+	clock?: string;
 }
 
 /** Result of `reset()`. */
@@ -253,6 +257,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	)
 		throw new UsageError(`viewport must be 100..10000 CSS px each way and deviceScaleFactor in (0, 4], got ${JSON.stringify(viewport)}`);
 	let screenshotNext = false;
+	let started: { seed: number; clock: string } | null = null;
 
 	let server: RunningServer | null = null;
 	let baseUrl = options.baseUrl;
@@ -437,7 +442,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			try {
 				const page = await context.newPage();
 				tabs = [page];
-				await startEpisode(page, blueprint, runId, options.seed);
+				started = await startEpisode(page, blueprint, runId, options.seed);
 			} catch (e) {
 				if (e instanceof InfrastructureError || e instanceof UsageError) throw e;
 				throw new InfrastructureError(`reset failed: ${firstLine(e)}`, { cause: e });
@@ -447,7 +452,15 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			const observation = await observe();
 			return {
 				observation,
-				info: { task_id: blueprint.id, run_id: runId, step: 0, error: null, action: null, ms: Math.round(performance.now() - t0) }
+				info: {
+					task_id: blueprint.id,
+					run_id: runId,
+					step: 0,
+					error: null,
+					action: null,
+					ms: Math.round(performance.now() - t0),
+					...(started ? { seed: started.seed, clock: started.clock } : {})
+				}
 			};
 		},
 		async step(raw) {

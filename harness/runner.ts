@@ -15,6 +15,7 @@ import type { EnvOptions, RewardMode, SalesgymEnv } from './env';
 import { InfrastructureError } from './errors';
 import { TaskNotInBuildError } from './build-check';
 import { pageFetch, pageJson, waitForSwReady } from './page';
+import { writeTrajectory, type TrajectoryObservation } from './trajectory';
 
 /** Timeout of the runner's own navigations (start page and reload), ms. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -97,7 +98,7 @@ export async function startEpisode(page: Page, blueprint: Blueprint, runId: stri
 /** One line of a trajectory JSONL file (`type` says which). */
 export type TrajectoryLine =
 	| { type: 'episode'; task_id: string; agent: string; attempt: number; run_id: string; max_steps: number; reward_mode: RewardMode; started_at: string }
-	| { type: 'reset'; url: string; observation_digest: string; ms: number }
+	| { type: 'reset'; url: string; observation_digest: string; ms: number; seed?: number; clock?: string; observation?: TrajectoryObservation }
 	| {
 			type: 'step';
 			step: number;
@@ -110,6 +111,8 @@ export type TrajectoryLine =
 			observation_digest: string;
 			agent_ms: number;
 			ms: number;
+			/** The full observation after the step (its screenshot moved to a PNG file beside the JSONL when written). */
+			observation?: TrajectoryObservation;
 	  }
 	| { type: 'agent_error'; step: number; message: string }
 	| { type: 'infra_error'; try: number; message: string }
@@ -161,11 +164,16 @@ async function importObservationDigest(): Promise<(o: { url: string; title: stri
 
 /**
  * Plays one episode on `env`: reset → the agent's turns → the step that terminates or truncates (its verdict) →
- * the state export. An {@link AgentError} ends the episode with `done` and records the message; the verdict is
+ * the state export (a `state` trajectory line only with `meta.saveState`). An {@link AgentError} ends the episode with `done` and records the message; the verdict is
  * that of the state as the agent left it.
  * @throws InfrastructureError from the env (browser gone, SW not in control, verifier failing).
  */
-export async function playEpisode(env: SalesgymEnv, agent: Agent, attempt: number, meta: { maxSteps: number; reward: RewardMode }): Promise<EpisodeOutcome> {
+export async function playEpisode(
+	env: SalesgymEnv,
+	agent: Agent,
+	attempt: number,
+	meta: { maxSteps: number; reward: RewardMode; saveState?: boolean }
+): Promise<EpisodeOutcome> {
 	const digest = await importObservationDigest();
 	const t0 = performance.now();
 	const lines: TrajectoryLine[] = [];
@@ -180,7 +188,15 @@ export async function playEpisode(env: SalesgymEnv, agent: Agent, attempt: numbe
 		reward_mode: meta.reward,
 		started_at: new Date().toISOString()
 	});
-	lines.push({ type: 'reset', url: reset.observation.url, observation_digest: digest(reset.observation), ms: reset.info.ms });
+	lines.push({
+		type: 'reset',
+		url: reset.observation.url,
+		observation_digest: digest(reset.observation),
+		ms: reset.info.ms,
+		...(reset.info.seed !== undefined ? { seed: reset.info.seed } : {}),
+		...(reset.info.clock !== undefined ? { clock: reset.info.clock } : {}),
+		observation: reset.observation
+	});
 	let session: AgentSession | null = null;
 	let agentError: string | null = null;
 	let observation = reset.observation;
@@ -224,7 +240,8 @@ export async function playEpisode(env: SalesgymEnv, agent: Agent, attempt: numbe
 				url: r.observation.url,
 				observation_digest: digest(r.observation),
 				agent_ms: agentMs,
-				ms: r.info.ms
+				ms: r.info.ms,
+				observation: r.observation
 			});
 			if (r.terminated || r.truncated) {
 				const verify = r.info.verify as VerifyResponse;
@@ -243,7 +260,7 @@ export async function playEpisode(env: SalesgymEnv, agent: Agent, attempt: numbe
 					ms,
 					verify
 				});
-				lines.push({ type: 'state', export: JSON.parse(state) as unknown });
+				if (meta.saveState) lines.push({ type: 'state', export: JSON.parse(state) as unknown });
 				return {
 					passed: verify.passed,
 					score: verify.score,
@@ -356,6 +373,8 @@ export interface RunOptions {
 	onEpisode?: (record: EpisodeRecord, done: number, total: number) => void;
 	/** Keep each episode's final state export in `record.state` (default false). */
 	keepState?: boolean;
+	/** Write each episode's final state export as the trajectory's last line, `{type: "state"}` (default false). */
+	saveState?: boolean;
 }
 
 /** Summary of a run (`summary.json`). */
@@ -419,12 +438,12 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 					...(options.agent.observe?.screenshot ? { screenshot: true } : {}),
 					...(options.runId ? { runId: options.runId(blueprint, attempt, attemptTry) } : {})
 				});
-				const out = await playEpisode(env, options.agent, attempt, { maxSteps, reward });
+				const out = await playEpisode(env, options.agent, attempt, { maxSteps, reward, saveState: options.saveState === true });
 				const lines = [...pre, ...out.lines];
 				let trajectory: string | null = null;
 				if (options.outDir) {
 					trajectory = join(options.outDir, trajectoryFile(blueprint.id, attempt));
-					await writeFile(trajectory, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+					await writeTrajectory(trajectory, lines);
 				}
 				const first = out.lines[0];
 				return {
