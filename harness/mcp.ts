@@ -3,7 +3,7 @@
  * the MCP specification's stdio transport) whose tools are the env's actions plus `reset` and
  * `get_observation`. Methods: `initialize`, `notifications/initialized`, `ping`, `tools/list`, `tools/call`.
  *
- * Each action tool takes the action's fields as its arguments (`click {role, name}` or `click {x, y}`, `fill
+ * Each action tool takes the action's fields as its arguments (`goto` takes `{path}`; `click {role, name}` or `click {x, y}`, `fill
  * {label, value}`, `type {text}`, `key {keys}`, `done {answer?}`, …; see `harness/pixel.ts` and the blueprint
  * schema) and answers the step: a text content with `{reward, terminated, truncated, error, step, observation}`
  * (the observation without its screenshot) and, when the observation has a screenshot, an image content
@@ -45,7 +45,13 @@ export function mcpTools(): McpTool[] {
 	collect(EnvAction);
 	const tools: McpTool[] = [...byVerb.entries()].map(([verb, schemas]) => {
 		const one = schemas.length === 1 ? schemaOf(schemas[0]!) : { anyOf: schemas.map(schemaOf) };
-		const inputSchema = one.type === 'object' ? one : { type: 'object', ...one };
+		// MCP tool arguments are an object: a verb whose value is not one (`goto "/path"`) takes `{path}`.
+		const inputSchema =
+			one.type === 'object'
+				? one
+				: one.anyOf
+					? { type: 'object', ...one }
+					: { type: 'object', properties: { path: one }, required: ['path'], additionalProperties: false };
 		return { name: verb, description: `salesgym action \`${verb}\`: one env step with {"${verb}": arguments}`, inputSchema };
 	});
 	tools.push(
@@ -104,7 +110,8 @@ export function mcpHandler(env: SalesgymEnv, info: { name: string; version: stri
 				}
 				if (name === 'get_observation') return reply({ content: observationContent({}, await ensure()) });
 				await ensure();
-				const r: StepResult = await env.step({ [name]: args });
+				const value = name === 'goto' && typeof args === 'object' && args !== null && 'path' in args ? (args as { path: unknown }).path : args;
+				const r: StepResult = await env.step({ [name]: value });
 				last = r.observation;
 				return reply({
 					content: observationContent(
