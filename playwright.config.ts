@@ -34,7 +34,8 @@ const HARNESS = [
 	/\/harness-runner\.spec\.ts$/,
 	/\/harness-pixel\.spec\.ts$/,
 	/\/harness-build\.spec\.ts$/,
-	/\/harness-clients\.spec\.ts$/
+	/\/harness-clients\.spec\.ts$/,
+	/\/harness-readme\.spec\.ts$/
 ];
 /** The double-replay conformance spec (project `full`). */
 const FULL = /\/conformance\.spec\.ts$/;
