@@ -29,7 +29,15 @@ const PLAY_PLATFORMS = [...new Set(loadBlueprints().map((b) => b.platforms[0]!))
 /** Spec files of the slow stage (tests/e2e). */
 const SLOW = [/\/nginx\.spec\.ts$/, /\/dockerfile\.spec\.ts$/, /\/bench\.spec\.ts$/, /\/harness-scale\.spec\.ts$/];
 /** Spec files of the harness project (tests/e2e). */
-const HARNESS = [/\/harness-env\.spec\.ts$/, /\/harness-runner\.spec\.ts$/, /\/harness-seal\.spec\.ts$/];
+const HARNESS = [
+	/\/harness-env\.spec\.ts$/,
+	/\/harness-runner\.spec\.ts$/,
+	/\/harness-seal\.spec\.ts$/,
+	/\/harness-pixel\.spec\.ts$/,
+	/\/harness-build\.spec\.ts$/,
+	/\/harness-clients\.spec\.ts$/,
+	/\/harness-readme\.spec\.ts$/
+];
 /** The double-replay conformance spec (project `full`). */
 const FULL = /\/conformance\.spec\.ts$/;
 /** A platform's own e2e specs, `tests/e2e/<platform>-*.spec.ts`. */

@@ -44,7 +44,8 @@ const obs: Observation = {
 	title: 'Contacts | HubSpot',
 	axtree: AXTREE,
 	prompt: 'Call priya.raman@helixbio.com today',
-	tabs: []
+	tabs: [],
+	viewport: { width: 1280, height: 800, device_scale_factor: 1 }
 };
 const turn = (step: number): AgentTurn => ({ episode: 'ep-1', task_id: bp.id, step, observation: obs, error: null });
 

@@ -4,12 +4,16 @@
  *
  * Built in: `oracle` (the blueprint's actions), `noop`, `random[:seed]` (seeded clicks and fills from the
  * axtree), `noisy-oracle:<p>[:seed]` (each oracle action dropped or perturbed with probability p, seeded).
+ * `pixel-oracle` (the oracle through the computer-use actions only, `harness/pixel-agent.ts`).
  * External: `cmd:<command>` (JSON lines over stdin/stdout) and `http:<url>` (POST the turn, read the action).
  *
  * Protocol of external agents, one turn per step:
  * - in (a stdin line, or the POST body): `{"episode": run_id, "task_id", "step": n, "observation": {url, title,
- *   axtree, prompt, tabs, screenshot?}, "error": <why the previous action failed, or null>}`
- * - out (a stdout line, or the response body): one action, e.g. `{"click": {"id": "e1a2b3c4"}}` or `{"done": {}}`.
+ *   axtree, prompt, tabs, viewport: {width, height, device_scale_factor}, screenshot?, marks?}, "error": <why the
+ *   previous action failed, or null>}`
+ * - out (a stdout line, or the response body): one action, an element action (e.g. `{"click": {"id": "e1a2b3c4"}}`)
+ *   or a computer-use action (`harness/pixel.ts`: `{"click": {"x": 120, "y": 48}}`, `{"type": {"text": "hi"}}`,
+ *   `{"key": {"keys": "ctrl+a"}}`, …), or `{"done": {}}`.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -19,6 +23,7 @@ import { ACTION_TIMEOUT_MS, describeAction, performAction } from './actions';
 import { parseAxtreeElements, type ParsedElement } from './axtree';
 import type { Observation } from './env';
 import { UsageError } from './errors';
+import { pixelOracle } from './pixel-agent';
 import { makeRng, type Rng } from './rng';
 
 export { ACTION_TIMEOUT_MS, describeAction, performAction };
@@ -69,6 +74,8 @@ export interface Agent {
 	name: string;
 	/** Starts an episode. @throws AgentError when the agent cannot start (e.g. its command is missing). */
 	start(ctx: EpisodeContext): Promise<AgentSession>;
+	/** Observation fields the agent needs whatever the run's options (e.g. `pixel-oracle` needs `marks`); the runner turns them on. */
+	observe?: { marks?: boolean; screenshot?: boolean };
 }
 
 /** The oracle's actions for a blueprint: every step's actions in order, then `done`. */
@@ -341,7 +348,7 @@ export function httpAgent(url: string): Agent {
 }
 
 /** The built-in agent specs, for usage text. */
-export const AGENT_SPECS = ['oracle', 'noop', 'random[:seed]', 'noisy-oracle:<p>[:seed]', 'cmd:<command>', 'http:<url>'] as const;
+export const AGENT_SPECS = ['oracle', 'pixel-oracle', 'noop', 'random[:seed]', 'noisy-oracle:<p>[:seed]', 'cmd:<command>', 'http:<url>'] as const;
 
 /**
  * Makes an agent from its CLI spec: `oracle`, `noop`, `random[:seed]`, `noisy-oracle:<p>[:seed]`,
@@ -351,6 +358,7 @@ export const AGENT_SPECS = ['oracle', 'noop', 'random[:seed]', 'noisy-oracle:<p>
 export function agentByName(spec: string): Agent {
 	if (spec === 'oracle') return oracle;
 	if (spec === 'noop') return noop;
+	if (spec === 'pixel-oracle') return pixelOracle;
 	const [kind, ...rest] = spec.split(':');
 	const arg = rest.join(':');
 	const int = (s: string | undefined, what: string): number => {

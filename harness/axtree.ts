@@ -39,6 +39,11 @@ export const INTERACTIVE_ROLES: ReadonlySet<string> = new Set([
 	'treeitem'
 ]);
 
+/** Whether a snapshot element of `role` under a parent of `parentRole` gets an element id (see {@link INTERACTIVE_ROLES}). */
+export function hasElementId(role: string, parentRole: string): boolean {
+	return INTERACTIVE_ROLES.has(role) || (role === 'option' && parentRole === 'listbox');
+}
+
 /** One node of `ariaSnapshotJSON()`: an element, or a text fragment (a string). */
 export type AxNode = string | AxElement;
 
@@ -119,7 +124,7 @@ export function renderAxtree(snapshot: unknown): AxTree {
 		if (!isElement(node)) return;
 		const name = typeof node.name === 'string' ? node.name : '';
 		let line = `${pad}- ${node.role}${name ? ` ${quote(name)}` : ''}`;
-		if (INTERACTIVE_ROLES.has(node.role) || (node.role === 'option' && parentRole === 'listbox')) {
+		if (hasElementId(node.role, parentRole)) {
 			const key = `${node.role}\u0000${name}`;
 			const nth = byName.get(key) ?? 0;
 			byName.set(key, nth + 1);

@@ -42,9 +42,41 @@ describe('parseCli', () => {
 			seed: undefined,
 			retries: 2,
 			cdp: undefined,
-			unsealed: false
+			unsealed: false,
+			observe: { screenshot: false, marks: false, axtree: true, viewport: undefined, deviceScaleFactor: undefined, saveState: false }
 		});
 		expect(parseCli(['run', '--agent', 'oracle', '--task', 'all', '--unsealed'])).toMatchObject({ unsealed: true });
+		expect(
+			parseCli([
+				'run',
+				'--agent',
+				'pixel-oracle',
+				'--task',
+				'all',
+				'--screenshot',
+				'--marks',
+				'--no-axtree',
+				'--viewport',
+				'1024x700',
+				'--dpr',
+				'2',
+				'--save-state'
+			])
+		).toMatchObject({
+			observe: { screenshot: true, marks: true, axtree: false, viewport: { width: 1024, height: 700 }, deviceScaleFactor: 2, saveState: true }
+		});
+		expect(() => parseCli(['run', '--agent', 'oracle', '--task', 'all', '--viewport', '1024'])).toThrow(/--viewport takes WIDTHxHEIGHT/);
+		expect(() => parseCli(['run', '--agent', 'oracle', '--task', 'all', '--dpr', '9'])).toThrow(/--dpr takes a device scale factor/);
+		expect(parseCli(['export', '--in', 'a,b', '--out', 'ds', '--format', 'parquet-ready'])).toEqual({
+			command: 'export',
+			inputs: ['a', 'b'],
+			out: 'ds',
+			format: 'parquet-ready'
+		});
+		expect(() => parseCli(['export', '--in', 'a', '--out', 'ds', '--format', 'csv'])).toThrow(/jsonl or parquet-ready/);
+		expect(parseCli(['mcp', '--task', 'hubspot/x-v1', '--cdp-port', '9222'])).toMatchObject({ command: 'mcp', task: 'hubspot/x-v1', cdpPort: 9222 });
+		expect(() => parseCli(['mcp'])).toThrow(/--task ID is required/);
+		expect(parseCli(['serve-env', '--marks'])).toMatchObject({ command: 'serve-env', port: 0, host: '127.0.0.1', observe: { marks: true } });
 		expect(
 			parseCli([
 				'run',
@@ -144,7 +176,7 @@ describe('parseCli', () => {
 		expect(usageMessage(['run', '--task', 'all'])).toBe('--agent is required');
 		expect(usageMessage(['run', '--agent', 'oracle'])).toBe('--task is required');
 		expect(usageMessage(['run', '--agent', 'gpt', '--task', 'all'])).toBe(
-			'unknown agent "gpt". Known agents: oracle, noop, random[:seed], noisy-oracle:<p>[:seed], cmd:<command>, http:<url>'
+			'unknown agent "gpt". Known agents: oracle, pixel-oracle, noop, random[:seed], noisy-oracle:<p>[:seed], cmd:<command>, http:<url>'
 		);
 		expect(usageMessage(['run', '--agent', 'oracle', '--task', 'all', '--reward', 'dense'])).toBe('--reward is binary or partial, got "dense"');
 		expect(usageMessage(['run', '--agent', 'oracle', '--task', 'all', '--cdp', '9222'])).toMatch(/^--cdp takes/);

@@ -41,6 +41,18 @@ import { openBrowser, type RewardMode } from './env';
 import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
 import { reopeningBrowser, runEpisodes, type BrowserSource, type EpisodeRecord, type RunSummary } from './runner';
+import { ensureFreshBuild } from './build-check';
+import {
+	AGENT_CLI_USAGE,
+	envOptionsOf,
+	isAgentCliVerb,
+	OBSERVATION_OPTIONS,
+	parseAgentCli,
+	parseObservationFlags,
+	runAgentCli,
+	type AgentCliCommand,
+	type ObservationFlags
+} from './cli-agents';
 import { startServer, type RunningServer } from './server';
 import { sealedByDefault } from './seal';
 import { parseVerifyCli, runVerify, VERIFY_USAGE, type VerifyCommand } from './verify-cli';
@@ -56,9 +68,11 @@ export const USAGE = `Usage:
       --sealed: a server for sealed episodes only). Prints the URL; stops on Ctrl-C.
   salesgym run --agent A --task <id|all|glob> [--k 1] [--workers 1] [--max-steps 50] [--out DIR] [--json FILE]
                [--reward binary|partial] [--seed N] [--retries 2] [--cdp ws://…|http://host:port] [--port N] [--unsealed]
+               [--screenshot] [--marks] [--no-axtree] [--viewport 1280x800] [--dpr 1] [--save-state]
       Run each task k times in headless Chromium (or a browser attached over CDP), W fresh contexts at once;
       one line per episode: task agent passed score ms. --out DIR writes a trajectory JSONL per episode and
-      summary.json. Agents: ${AGENT_SPECS.join(', ')}.
+      summary.json (full observations; screenshots as PNG files beside it;
+      the final state export only with --save-state). Agents: ${AGENT_SPECS.join(', ')}.
       --task takes an id (hubspot/x-v1), "all", or a glob (hubspot/*). --port defaults to an ephemeral port.
       Episodes are sealed (README "Sealed episodes"); --unsealed (or SALESGYM_UNSEALED=1) is for debugging.
   salesgym calibrate --agent A [--k 3] [--n N] [--tasks <id|all|glob>] [--write] [--json FILE] [--html FILE]
@@ -69,6 +83,7 @@ export const USAGE = `Usage:
       p50/p95/n in ms of ${METRICS.join(', ')}. --json merges into FILE.
 ${VERIFY_USAGE}
 ${BRIDGE_USAGE}
+${AGENT_CLI_USAGE}
   salesgym help
 Exit codes: 0 done (episodes may have failed), 1 unexpected error, 2 bad input, 3 infrastructure error.`;
 
@@ -92,6 +107,8 @@ export type Command =
 			cdp: string | undefined;
 			/** Episodes unsealed (`--unsealed`, or `SALESGYM_UNSEALED=1`). */
 			unsealed: boolean;
+			/** Observation and trajectory options (`--screenshot`, `--marks`, `--viewport`, `--dpr`, `--save-state`). */
+			observe: ObservationFlags;
 	  }
 	| {
 			command: 'calibrate';
@@ -112,6 +129,7 @@ export type Command =
 			unsealed: boolean;
 	  }
 	| { command: 'bench'; samples: number; json: string | undefined; only: MetricName[]; port: number }
+	| AgentCliCommand
 	| VerifyCommand
 	| BridgeCommand;
 
@@ -137,6 +155,7 @@ const OPTIONS = {
 		retries: { type: 'string' },
 		cdp: { type: 'string' },
 		unsealed: { type: 'boolean' },
+		...OBSERVATION_OPTIONS,
 		help: { type: 'boolean', short: 'h' }
 	},
 	calibrate: {
@@ -195,6 +214,7 @@ export function parseCli(argv: readonly string[]): Command {
 	if (command === 'help' || command === '--help' || command === '-h') return { command: 'help' };
 	if (command === 'verify') return parseVerifyCli(rest);
 	if (command === 'bridge') return parseBridgeCli(rest);
+	if (isAgentCliVerb(command)) return parseAgentCli(command, rest);
 	if (command !== 'serve' && command !== 'run' && command !== 'calibrate' && command !== 'bench') throw new UsageError(`unknown command "${command}"`);
 	let values: Record<string, string | boolean | undefined>;
 	try {
@@ -238,7 +258,8 @@ export function parseCli(argv: readonly string[]): Command {
 			seed: seed === undefined ? undefined : parseIntOption('seed', seed, 0, 0, 2 ** 31),
 			retries: parseIntOption('retries', str('retries'), 2, 0, 10),
 			cdp,
-			unsealed: values.unsealed === true || !sealedByDefault()
+			unsealed: values.unsealed === true || !sealedByDefault(),
+			observe: parseObservationFlags(values)
 		};
 	}
 	if (command === 'calibrate') {
@@ -378,7 +399,8 @@ async function withServerAndBrowser<T>(port: number, io: Io, body: (url: string,
 }
 
 async function withServerAndBrowsers<T>(port: number, cdp: string | undefined, io: Io, body: (url: string, browsers: BrowserSource) => Promise<T>): Promise<T> {
-	await ensureBuild(io);
+	// run, calibrate and bench: a build older than its sources would play old blueprints.
+	await ensureFreshBuild(REPO_ROOT, { err: io.err });
 	let server: RunningServer;
 	try {
 		server = await startServer({ root: join(REPO_ROOT, 'build'), port, host: '127.0.0.1' });
@@ -428,6 +450,7 @@ async function runMany(
 		seed?: number | undefined;
 		retries?: number;
 		unsealed?: boolean;
+		observe?: ObservationFlags;
 	},
 	io: Io,
 	tty: boolean
@@ -450,7 +473,8 @@ async function runMany(
 			browsers,
 			...(opts.out !== undefined ? { outDir: opts.out } : {}),
 			...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-			env: { ...(opts.seed !== undefined ? { seed: opts.seed } : {}), sealed: opts.unsealed !== true },
+			env: { ...(opts.seed !== undefined ? { seed: opts.seed } : {}), sealed: opts.unsealed !== true, ...envOptionsOf(opts.observe) },
+			...(opts.observe?.saveState ? { saveState: true } : {}),
 			onEpisode: (r, done, total) => {
 				if (r.passed) passed++;
 				if (r.status === 'infra_error') infra++;
@@ -628,6 +652,10 @@ export async function main(argv: readonly string[], io: Io = stdio): Promise<num
 				return await runVerify(cmd, io);
 			case 'bridge':
 				return await runBridge(cmd, { root: join(REPO_ROOT, 'build'), ensureBuild: () => ensureBuild(io), launchBrowser, out: io.out });
+			case 'export':
+			case 'serve-env':
+			case 'mcp':
+				return await runAgentCli(cmd, io);
 		}
 	} catch (e) {
 		if (e instanceof UsageError) {

@@ -20,7 +20,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { Action, type Blueprint } from '../blueprints/schema';
+import type { Blueprint } from '../blueprints/schema';
 import { ACTION_TIMEOUT_MS, describeAction, InvalidActionError, performAction, type TabControl } from './actions';
 import { renderAxtree, type ElementRef } from './axtree';
 import { loadBlueprints } from './blueprints';
@@ -28,6 +28,18 @@ import { chromiumLaunchOptions } from './browser';
 import type { VerifyResponse } from './contract';
 import { InfrastructureError, UsageError } from './errors';
 import { pageFetch, waitForSwReady } from './page';
+import {
+	DEFAULT_VIEWPORT,
+	describePixelAction,
+	EnvAction,
+	hitTest,
+	isPixelAction,
+	marksOf,
+	performPixelAction,
+	stableSnapshot,
+	type Mark,
+	type Viewport
+} from './pixel';
 import { NAVIGATION_TIMEOUT_MS, startEpisode, verifyRun } from './runner';
 import { startServer, type RunningServer } from './server';
 import { isProductUrl, navigationError, newSecret, sealedByDefault } from './seal';
@@ -75,6 +87,14 @@ export interface EnvOptions {
 	 * the product's screens, and a verdict whose seal broke is an {@link InfrastructureError}. `false` for debugging.
 	 */
 	sealed?: boolean;
+	/** Viewport of the contexts, CSS pixels (default {@link DEFAULT_VIEWPORT}, 1280×800). */
+	viewport?: { width: number; height: number };
+	/** Device pixels per CSS pixel (default 1); screenshots are that much larger than the viewport. */
+	deviceScaleFactor?: number;
+	/** Include the axtree text in observations (default true; false leaves `axtree` as `""`, ids still work). */
+	axtree?: boolean;
+	/** Add the set of marks (every element id with its box, viewport CSS pixels) to each observation (default false). */
+	marks?: boolean;
 }
 
 /** One open tab. */
@@ -101,8 +121,12 @@ export interface Observation {
 	prompt: string;
 	/** Open tabs. */
 	tabs: TabInfo[];
-	/** PNG of the active tab's viewport, base64, when `screenshot: true`. */
+	/** PNG of the active tab's viewport, base64, when `screenshot: true` (or after a `screenshot` action). */
 	screenshot?: string;
+	/** The viewport (CSS pixels) and device scale factor: the coordinate space of computer-use actions and marks. */
+	viewport: Viewport;
+	/** Set of marks, when `marks: true`: the axtree's elements with their boxes, in document order. */
+	marks?: Mark[];
 }
 
 /** `info` of `reset()` and `step()`. */
@@ -116,13 +140,17 @@ export interface StepInfo {
 	/** Why the last action failed (invalid shape, unknown id, not found in time …), or null. */
 	error: string | null;
 	/** The last action as understood (null when it was invalid JSON/shape or on reset). */
-	action: Action | null;
+	action: EnvAction | null;
 	/** Wall time of the last action plus the observation, ms. */
 	ms: number;
 	/** The verdict, on the step that ended the episode. */
 	verify?: VerifyResponse;
 	/** The agent's `done.answer`, when given. */
 	answer?: string;
+	/** On reset: the seed world the gym reset to (the gym's default when none was asked). */
+	seed?: number;
+	/** On reset: the run's virtual clock at reset, UTC ISO-8601 ms. */
+	clock?: string;
 }
 
 /** Result of `reset()`. */
@@ -231,6 +259,14 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	const rewardMode: RewardMode = options.reward ?? 'binary';
 	const timeoutMs = options.actionTimeoutMs ?? ENV_ACTION_TIMEOUT_MS;
 	const sealed = options.sealed ?? sealedByDefault();
+	const viewport: Viewport = { ...(options.viewport ?? DEFAULT_VIEWPORT), device_scale_factor: options.deviceScaleFactor ?? 1 };
+	if (
+		![viewport.width, viewport.height].every((n) => Number.isInteger(n) && n >= 100 && n <= 10_000) ||
+		!(viewport.device_scale_factor > 0 && viewport.device_scale_factor <= 4)
+	)
+		throw new UsageError(`viewport must be 100..10000 CSS px each way and deviceScaleFactor in (0, 4], got ${JSON.stringify(viewport)}`);
+	let screenshotNext = false;
+	let started: { seed: number; clock: string } | null = null;
 
 	let server: RunningServer | null = null;
 	let baseUrl = options.baseUrl;
@@ -307,14 +343,16 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		await settle(page);
 		let snapshot: unknown;
 		try {
-			snapshot = await page.ariaSnapshotJSON({ timeout: NAVIGATION_TIMEOUT_MS });
+			snapshot = options.marks ? await stableSnapshot(page, NAVIGATION_TIMEOUT_MS) : await page.ariaSnapshotJSON({ timeout: NAVIGATION_TIMEOUT_MS });
 		} catch (e) {
 			if (gone()) throw new InfrastructureError(`the page closed while observing: ${firstLine(e)}`, { cause: e });
 			// A navigation racing the snapshot: settle and try once more.
 			await settle(page);
-			snapshot = await page.ariaSnapshotJSON({ timeout: NAVIGATION_TIMEOUT_MS }).catch((e2: unknown) => {
-				throw new InfrastructureError(`could not read the accessibility tree: ${firstLine(e2)}`, { cause: e2 });
-			});
+			snapshot = await (options.marks ? stableSnapshot(page, NAVIGATION_TIMEOUT_MS) : page.ariaSnapshotJSON({ timeout: NAVIGATION_TIMEOUT_MS })).catch(
+				(e2: unknown) => {
+					throw new InfrastructureError(`could not read the accessibility tree: ${firstLine(e2)}`, { cause: e2 });
+				}
+			);
 		}
 		const tree = renderAxtree(snapshot);
 		elements = tree.elements;
@@ -324,11 +362,14 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		const obs: Observation = {
 			url: page.url(),
 			title: tabInfo[active]?.title ?? '',
-			axtree: tree.text,
+			axtree: options.axtree === false ? '' : tree.text,
 			prompt: blueprint.prompt,
-			tabs: tabInfo
+			tabs: tabInfo,
+			viewport
 		};
-		if (options.screenshot) obs.screenshot = (await page.screenshot({ type: 'png' })).toString('base64');
+		if (options.marks) obs.marks = await hitTest(page, marksOf(snapshot, [...tree.elements.keys()], viewport));
+		if (options.screenshot || screenshotNext) obs.screenshot = (await page.screenshot({ type: 'png' })).toString('base64');
+		screenshotNext = false;
 		return obs;
 	};
 
@@ -434,7 +475,12 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			notices = [];
 			const t0 = performance.now();
 			try {
-				context = await browser.newContext({ baseURL: baseUrl, ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}) });
+				context = await browser.newContext({
+					baseURL: baseUrl,
+					viewport: { width: viewport.width, height: viewport.height },
+					deviceScaleFactor: viewport.device_scale_factor,
+					...(options.timezoneId ? { timezoneId: options.timezoneId } : {})
+				});
 			} catch (e) {
 				throw new InfrastructureError(`could not open a browser context: ${firstLine(e)}`, { cause: e });
 			}
@@ -451,9 +497,9 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 				const page = await context.newPage();
 				ours.add(page);
 				tabs = [page];
-				await startEpisode(page, blueprint, runId, options.seed, secret);
+				started = await startEpisode(page, blueprint, runId, options.seed, secret);
 			} catch (e) {
-				if (e instanceof InfrastructureError) throw e;
+				if (e instanceof InfrastructureError || e instanceof UsageError) throw e;
 				throw new InfrastructureError(`reset failed: ${firstLine(e)}`, { cause: e });
 			}
 			steps = 0;
@@ -461,7 +507,15 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			const observation = await observe();
 			return {
 				observation,
-				info: { task_id: blueprint.id, run_id: runId, step: 0, error: null, action: null, ms: Math.round(performance.now() - t0) }
+				info: {
+					task_id: blueprint.id,
+					run_id: runId,
+					step: 0,
+					error: null,
+					action: null,
+					ms: Math.round(performance.now() - t0),
+					...(started ? { seed: started.seed, clock: started.clock } : {})
+				}
 			};
 		},
 		async step(raw) {
@@ -475,7 +529,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			steps++;
 			info.step = steps;
 			let terminated = false;
-			const parsed = Action.safeParse(raw);
+			const parsed = EnvAction.safeParse(raw);
 			if (!parsed.success) {
 				info.error = `invalid action ${JSON.stringify(raw)?.slice(0, 200)}: ${formatZodError(parsed.error)}`;
 			} else {
@@ -486,6 +540,14 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 				if ('done' in action) {
 					terminated = true;
 					if (action.done.answer !== undefined) info.answer = action.done.answer;
+				} else if (isPixelAction(action)) {
+					if ('screenshot' in action) screenshotNext = true;
+					try {
+						await performPixelAction(activePage(), action, viewport);
+					} catch (e) {
+						if (gone()) throw new InfrastructureError(`the browser or page closed during ${describePixelAction(action)}: ${firstLine(e)}`, { cause: e });
+						info.error = `${describePixelAction(action)}: ${firstLine(e)}`;
+					}
 				} else if (refused) {
 					info.error = `${describeAction(action)}: ${refused}`;
 				} else {

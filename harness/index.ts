@@ -22,3 +22,12 @@ export { startBridge, bridgeTarget, BRIDGE_GYMS, FORWARDED_REQUEST_HEADERS } fro
 export type { BridgeExchange, BridgeGym, BridgeOptions, RunningBridge } from './bridge';
 export { InfrastructureError, UsageError } from './errors';
 export { WebDriverSession, startChromedriver, playOracleOverWebDriver, chromeCapabilities } from './webdriver';
+export { EnvAction, PixelAction, isPixelAction, performPixelAction, chord, marksOf, hitTest, DEFAULT_VIEWPORT } from './pixel';
+export type { Mark, Viewport } from './pixel';
+export { pixelOracle, pixelPlan } from './pixel-agent';
+export { exportDataset, readDataset, blueprintHash } from './dataset';
+export type { DatasetFormat, DatasetEpisode, DatasetStep, ExportSummary } from './dataset';
+export { writeTrajectory } from './trajectory';
+export { buildStatus, ensureFreshBuild, TaskNotInBuildError } from './build-check';
+export { startEnvService } from './serve-env';
+export { mcpHandler, mcpTools, serveMcpStdio } from './mcp';

@@ -13,7 +13,9 @@ import { AgentError, type Agent, type AgentSession, type AgentTurn } from './age
 import { HARNESS_VERIFY_TIMEOUT_MS, RunResponse, VerifyResponse } from './contract';
 import type { EnvOptions, RewardMode, SalesgymEnv } from './env';
 import { InfrastructureError } from './errors';
-import { pageJson, waitForSwReady } from './page';
+import { TaskNotInBuildError } from './build-check';
+import { pageFetch, pageJson, waitForSwReady } from './page';
+import { writeTrajectory, type TrajectoryObservation } from './trajectory';
 import { loadBlueprints } from './blueprints';
 import { SEAL_HEADER } from '../sw/paths';
 
@@ -44,12 +46,23 @@ export function sealHeaders(seal: string | undefined): Record<string, string> | 
 /**
  * Resets the gym from the page: `POST /__salesgym/run {task_id, run_id, seed?}`; with `seal`, the reset seals the
  * run (README "Sealed episodes").
- * @throws InfrastructureError on a non-2xx answer or an answer not shaped like {@link RunResponse}.
+ * @throws TaskNotInBuildError (a UsageError) when the gym's bundle has no such task; InfrastructureError on a
+ *   non-2xx answer or an answer not shaped like {@link RunResponse}.
  */
 export async function resetRun(page: Page, taskId: string | undefined, runId: string, seed?: number, seal?: string): Promise<RunResponse> {
 	const body: Record<string, unknown> = taskId === undefined ? { run_id: runId } : { task_id: taskId, run_id: runId };
 	if (seed !== undefined) body.seed = seed;
-	return parseOr(RunResponse, await pageJson(page, 'POST', '/__salesgym/run', body, sealHeaders(seal)), 'POST /__salesgym/run');
+	const res = await pageFetch(page, { method: 'POST', path: '/__salesgym/run', body: JSON.stringify(body), headers: sealHeaders(seal) ?? {} });
+	// A task the bundle does not know: the build predates the blueprint; retrying cannot help.
+	if (taskId !== undefined && res.status === 404 && res.text.includes('unknown task_id')) throw new TaskNotInBuildError(taskId, res.text);
+	if (res.status < 200 || res.status > 299) throw new InfrastructureError(`POST /__salesgym/run answered ${res.status}: ${res.text.slice(0, 500)}`);
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(res.text) as unknown;
+	} catch (e) {
+		throw new InfrastructureError(`POST /__salesgym/run answered ${res.status} with a non-JSON body: ${res.text.slice(0, 200)}`, { cause: e });
+	}
+	return parseOr(RunResponse, parsed, 'POST /__salesgym/run');
 }
 
 /** A task's verifiers as `POST /verify` takes them (`steps`: per step its platform and assertions, in order). */
@@ -121,7 +134,7 @@ export async function startEpisode(page: Page, blueprint: Blueprint, runId: stri
 /** One line of a trajectory JSONL file (`type` says which). */
 export type TrajectoryLine =
 	| { type: 'episode'; task_id: string; agent: string; attempt: number; run_id: string; max_steps: number; reward_mode: RewardMode; started_at: string }
-	| { type: 'reset'; url: string; observation_digest: string; ms: number }
+	| { type: 'reset'; url: string; observation_digest: string; ms: number; seed?: number; clock?: string; observation?: TrajectoryObservation }
 	| {
 			type: 'step';
 			step: number;
@@ -134,6 +147,8 @@ export type TrajectoryLine =
 			observation_digest: string;
 			agent_ms: number;
 			ms: number;
+			/** The full observation after the step (its screenshot moved to a PNG file beside the JSONL when written). */
+			observation?: TrajectoryObservation;
 	  }
 	| { type: 'agent_error'; step: number; message: string }
 	| { type: 'infra_error'; try: number; message: string }
@@ -185,11 +200,16 @@ async function importObservationDigest(): Promise<(o: { url: string; title: stri
 
 /**
  * Plays one episode on `env`: reset → the agent's turns → the step that terminates or truncates (its verdict) →
- * the state export. An {@link AgentError} ends the episode with `done` and records the message; the verdict is
+ * the state export (a `state` trajectory line only with `meta.saveState`). An {@link AgentError} ends the episode with `done` and records the message; the verdict is
  * that of the state as the agent left it.
  * @throws InfrastructureError from the env (browser gone, SW not in control, verifier failing).
  */
-export async function playEpisode(env: SalesgymEnv, agent: Agent, attempt: number, meta: { maxSteps: number; reward: RewardMode }): Promise<EpisodeOutcome> {
+export async function playEpisode(
+	env: SalesgymEnv,
+	agent: Agent,
+	attempt: number,
+	meta: { maxSteps: number; reward: RewardMode; saveState?: boolean }
+): Promise<EpisodeOutcome> {
 	const digest = await importObservationDigest();
 	const t0 = performance.now();
 	const lines: TrajectoryLine[] = [];
@@ -204,7 +224,15 @@ export async function playEpisode(env: SalesgymEnv, agent: Agent, attempt: numbe
 		reward_mode: meta.reward,
 		started_at: new Date().toISOString()
 	});
-	lines.push({ type: 'reset', url: reset.observation.url, observation_digest: digest(reset.observation), ms: reset.info.ms });
+	lines.push({
+		type: 'reset',
+		url: reset.observation.url,
+		observation_digest: digest(reset.observation),
+		ms: reset.info.ms,
+		...(reset.info.seed !== undefined ? { seed: reset.info.seed } : {}),
+		...(reset.info.clock !== undefined ? { clock: reset.info.clock } : {}),
+		observation: reset.observation
+	});
 	let session: AgentSession | null = null;
 	let agentError: string | null = null;
 	let observation = reset.observation;
@@ -248,7 +276,8 @@ export async function playEpisode(env: SalesgymEnv, agent: Agent, attempt: numbe
 				url: r.observation.url,
 				observation_digest: digest(r.observation),
 				agent_ms: agentMs,
-				ms: r.info.ms
+				ms: r.info.ms,
+				observation: r.observation
 			});
 			if (r.terminated || r.truncated) {
 				const verify = r.info.verify as VerifyResponse;
@@ -267,7 +296,7 @@ export async function playEpisode(env: SalesgymEnv, agent: Agent, attempt: numbe
 					ms,
 					verify
 				});
-				lines.push({ type: 'state', export: JSON.parse(state) as unknown });
+				if (meta.saveState) lines.push({ type: 'state', export: JSON.parse(state) as unknown });
 				return {
 					passed: verify.passed,
 					score: verify.score,
@@ -374,12 +403,14 @@ export interface RunOptions {
 	retries?: number;
 	/** Run id of an episode (default: a UUID per try). Same ids in parallel contexts are fine: contexts are isolated. */
 	runId?: (task: Blueprint, attempt: number, attemptTry: number) => string;
-	/** Extra env options (seed, screenshot, action timeout, timezone). */
-	env?: Pick<EnvOptions, 'seed' | 'screenshot' | 'actionTimeoutMs' | 'timezoneId' | 'sealed'>;
+	/** Extra env options (seed, screenshot, action timeout, timezone, seal, viewport, marks, axtree). */
+	env?: Pick<EnvOptions, 'seed' | 'screenshot' | 'actionTimeoutMs' | 'timezoneId' | 'sealed' | 'viewport' | 'deviceScaleFactor' | 'marks' | 'axtree'>;
 	/** Called after each episode (in completion order). */
 	onEpisode?: (record: EpisodeRecord, done: number, total: number) => void;
 	/** Keep each episode's final state export in `record.state` (default false). */
 	keepState?: boolean;
+	/** Write each episode's final state export as the trajectory's last line, `{type: "state"}` (default false). */
+	saveState?: boolean;
 }
 
 /** Summary of a run (`summary.json`). */
@@ -439,14 +470,16 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 					maxSteps,
 					reward,
 					...options.env,
+					...(options.agent.observe?.marks ? { marks: true } : {}),
+					...(options.agent.observe?.screenshot ? { screenshot: true } : {}),
 					...(options.runId ? { runId: options.runId(blueprint, attempt, attemptTry) } : {})
 				});
-				const out = await playEpisode(env, options.agent, attempt, { maxSteps, reward });
+				const out = await playEpisode(env, options.agent, attempt, { maxSteps, reward, saveState: options.saveState === true });
 				const lines = [...pre, ...out.lines];
 				let trajectory: string | null = null;
 				if (options.outDir) {
 					trajectory = join(options.outDir, trajectoryFile(blueprint.id, attempt));
-					await writeFile(trajectory, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+					await writeTrajectory(trajectory, lines);
 				}
 				const first = out.lines[0];
 				return {

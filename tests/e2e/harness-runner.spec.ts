@@ -25,7 +25,7 @@ function run(browser: Browser, baseUrl: string, agent: Agent, blueprints: Bluepr
 test('oracle, noop, random and noisy-oracle through the env; trajectories and summary on disk', async ({ browser, baseURL }) => {
 	test.setTimeout(180_000);
 	const out = mkdtempSync(join(tmpdir(), 'salesgym-run-'));
-	const oracle = await run(browser, baseURL!, agentByName('oracle'), [SHORT], { outDir: out });
+	const oracle = await run(browser, baseURL!, agentByName('oracle'), [SHORT], { outDir: out, saveState: true });
 	expect(oracle.episodes[0]).toMatchObject({ status: 'ok', passed: true, score: 1, reward: 1, truncated: false, agent_error: null, infra_errors: [] });
 	const lines = readFileSync(oracle.episodes[0]!.trajectory!, 'utf8')
 		.trim()
