@@ -116,7 +116,7 @@ export async function deleteList(db: HubSpotDb, req: ApiRequest, listId: string)
 		const stamp = await stampOf(db);
 		await db.lists.put({ ...list, archived: true, updatedAt: stamp.at });
 		await commit(db, stamp, req, 204, 'lists', [listId]);
-		return { status: 204, body: null };
+		return { status: 204 };
 	});
 }
 
