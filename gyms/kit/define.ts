@@ -45,9 +45,14 @@ export interface GymDefinition<D extends Dexie> {
 	order?: RunOrder;
 }
 
+/** Any database (the route table's context, as a fuzzer sees it: method and path only). */
+type D0 = unknown;
+
 /** A gym assembled by {@link defineGym}: the {@link Gym} interface plus its store (for benchmarks and tests). */
 export interface DefinedGym extends Gym {
 	readonly store: GymStore;
+	/** The whole route table (the gym's routes, then the kit's), method + path pattern: what a fuzzer walks. */
+	readonly routes: readonly Pick<Route<D0>, 'method' | 'path'>[];
 }
 
 /**
@@ -127,7 +132,8 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 	if (def.readCache ?? true) trackGenerations(db, `${name}-read-cache`);
 	const store = createGymStore({ gym: name, db, tables: def.tables, initial: def.initial });
 	order.register(db);
-	const route = createRouter<D>([...def.routes, ...kitRoutes<D>(errors)], errors);
+	const routes = [...def.routes, ...kitRoutes<D>(errors)];
+	const route = createRouter<D>(routes, errors);
 	const keys = new Map(def.tables.map((t) => [t.name, t.key ?? 'id']));
 	const checkImport = (snapshot: GymExport): GymExport => {
 		const parsed = parseGymExport(name, def.exportSchema, snapshot, def.danglingRefs, def.refWord) as GymExport;
@@ -140,6 +146,7 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 	return {
 		name,
 		store,
+		routes: routes.map(({ method, path }) => ({ method, path })),
 		async reset(init: RunInit) {
 			const counts = await store.reset(init);
 			order.reset();
