@@ -48,6 +48,7 @@ async function expectAllOrNothing(page: Page, tag: string, before: { hash: strin
 		await page.waitForTimeout(250);
 	}
 	const c = await counts(page, tag);
+	test.info().annotations.push({ type: 'outcome', description: c.contacts === 0 ? 'the batch was not written' : 'the batch was written whole' });
 	if (c.contacts === 0) expect(await exportHash(page), 'nothing written: the export is byte-identical').toBe(before.hash);
 	else expect(c, 'the whole batch written, one event per row').toEqual({ contacts: BATCH, events: before.events + BATCH });
 }
