@@ -14,6 +14,7 @@
  *
  * ```text
  * npx tsx harness/fuzz.ts [--calls 10000] [--seed 1] [--gym hubspot,...] [--bound-ms 5000] [--imports 20]
+ * npx tsx harness/fuzz.ts --emit 150 [--seed 1]     # prints the requests as JSON, for the in-browser pass
  * ```
  * Prints per gym: calls, statuses by code, routes hit, imports, time, failures; exit 1 on any failure.
  */
@@ -322,6 +323,26 @@ function request(rng: Rng, routes: readonly Pattern[], ids: readonly string[]): 
 	return { ...req, body: JSON.parse(JSON.stringify(value(rng, 3, ids)) ?? 'null') };
 }
 
+/**
+ * `n` random requests for the route table `routes` (seeded), with ids drawn from `exp`: what the in-browser pass
+ * sends through the Service Worker (tests/e2e/fuzz.spec.ts).
+ * @returns requests as `{method, path (vendor path), query (without ?), body (JSON text, or a malformed text), }`.
+ */
+export function randomRequests(
+	routes: readonly Pattern[],
+	exp: GymExport,
+	n: number,
+	seed: number | string
+): { method: string; path: string; query: string; body: string | null }[] {
+	const rng = makeRng(seed);
+	const ids = idPool(exp);
+	return Array.from({ length: n }, () => {
+		const r = request(rng, routes, ids);
+		const body = r.bodyError !== undefined ? '{"properties": {' : r.body === undefined ? null : JSON.stringify(r.body);
+		return { method: r.method, path: r.path, query: r.query.toString(), body };
+	});
+}
+
 /** Resolves with the promise's value, or rejects after `ms`. */
 function within<T>(p: Promise<T>, ms: number): Promise<T> {
 	let timer: ReturnType<typeof setTimeout>;
@@ -508,7 +529,14 @@ async function main(argv: readonly string[]): Promise<number> {
 	const { parseArgs } = await import('node:util');
 	const { values } = parseArgs({
 		args: [...argv],
-		options: { calls: { type: 'string' }, seed: { type: 'string' }, gym: { type: 'string' }, 'bound-ms': { type: 'string' }, imports: { type: 'string' } },
+		options: {
+			calls: { type: 'string' },
+			seed: { type: 'string' },
+			gym: { type: 'string' },
+			'bound-ms': { type: 'string' },
+			imports: { type: 'string' },
+			emit: { type: 'string' }
+		},
 		strict: true
 	});
 	const num = (v: string | undefined, d: number) => (v === undefined ? d : Number(v));
@@ -521,6 +549,16 @@ async function main(argv: readonly string[]): Promise<number> {
 	};
 	const { createGyms } = await import('../gyms/registry');
 	const only = values.gym?.split(',');
+	if (values.emit !== undefined) {
+		// `--emit N`: print N requests per gym as JSON (gym → [{method, path, query, body}]), ids from seed 1.
+		const out: Record<string, unknown> = {};
+		for (const gym of createGyms().filter((g) => !only || only.includes(g.name))) {
+			await gym.reset({ run_id: 'emit', task_id: null, seed: 1, clock: '2026-03-02T14:30:00.000Z' });
+			out[gym.name] = randomRequests((gym as DefinedGym).routes, await gym.exportState(), Number(values.emit), `${opts.seed}:browser:${gym.name}`);
+		}
+		console.log(JSON.stringify(out));
+		return 0;
+	}
 	let failed = 0;
 	for (const gym of createGyms().filter((g) => !only || only.includes(g.name))) {
 		await gym.reset({ run_id: `fuzz-${opts.seed}`, task_id: null, seed: 1, clock: '2026-03-02T14:30:00.000Z' });
