@@ -50,12 +50,39 @@ describe('Blueprint schema', () => {
 		expect(ok.data?.steps[1]?.verifiers.map((v) => [v.weight, v.gating])).toEqual([
 			[1, false],
 			[2.5, true],
-			[1, true],
-			[1, true]
+			[0, true],
+			[0, true]
 		]);
 		const badWeight = structuredClone(valid);
 		badWeight.steps[0].verifiers[0].weight = 0;
 		expect(Blueprint.safeParse(badWeight).success).toBe(false);
+	});
+
+	it('holds_at_reset: true goes with weight 0 and weight 0 with holds_at_reset; a task needs a weighted assertion', () => {
+		const issuesOf = (bp: unknown) => (Blueprint.safeParse(bp).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+		const guardWeighted = structuredClone(valid);
+		guardWeighted.steps[1].verifiers[2].weight = 1;
+		expect(issuesOf(guardWeighted)).toEqual([expect.stringMatching(/^steps\.1\.verifiers\.2\.weight: an assertion that holds at reset/)]);
+		const guardDefault = structuredClone(valid);
+		delete guardDefault.steps[1].verifiers[2].weight;
+		expect(issuesOf(guardDefault)).toEqual([expect.stringMatching(/^steps\.1\.verifiers\.2\.weight: an assertion that holds at reset/)]);
+		const unmarked = structuredClone(valid);
+		delete unmarked.steps[1].verifiers[2].holds_at_reset;
+		expect(issuesOf(unmarked)).toEqual([expect.stringMatching(/^steps\.1\.verifiers\.2\.weight: weight 0 is only for guards that hold at reset/)]);
+		const notTrue = structuredClone(valid);
+		notTrue.steps[1].verifiers[2].holds_at_reset = false;
+		expect(issuesOf(notTrue).length).toBeGreaterThan(0);
+		const allGuards = structuredClone(valid);
+		for (const step of allGuards.steps) for (const v of step.verifiers) Object.assign(v, { weight: 0, holds_at_reset: true });
+		expect(issuesOf(allGuards)).toContainEqual(expect.stringMatching(/^steps: every assertion holds at reset/));
+	});
+
+	it('runs the verifier lint over every assertion (an issue at its query)', () => {
+		const bad = structuredClone(valid);
+		bad.steps[0].verifiers[0].query = '(.hubspot.contacts[] | select(.properties.email == "x@y.z") | .properties.hs_lead_status) // false';
+		const r = Blueprint.safeParse(bad);
+		expect(r.success).toBe(false);
+		expect(r.error?.issues.map((i) => [i.path.join('.'), i.message.split(':')[0]])).toEqual([['steps.0.verifiers.0.query', 'lint default-to-falsy']]);
 	});
 
 	it('rejects an unknown action, an unversioned id, a non-UTC clock and duplicate assertion ids', () => {

@@ -8,6 +8,7 @@ import { HubSpotFixture } from '../gyms/hubspot/schema';
 import { OutreachFixture } from '../gyms/outreach/schema';
 import { SalesNavFixture } from '../gyms/salesnav/schema';
 import { TEAM_USER_IDS } from '../seeds/team';
+import { lintAssertion } from '../verifier/lint';
 import { Assertion } from '../verifier/schema';
 
 /** Gyms a blueprint may touch (gym names, as in `/api/<gym>/`). */
@@ -154,7 +155,13 @@ export const Difficulty = z.strictObject({
 });
 export type Difficulty = z.infer<typeof Difficulty>;
 
-/** A whole blueprint file. `id` is versioned (`hubspot/inbound-demo-request-v1`) and never changes meaning. */
+/**
+ * A whole blueprint file. `id` is versioned (`hubspot/inbound-demo-request-v1`) and never changes meaning.
+ * Besides the shapes, the schema runs the verifier lint (`verifier/lint.ts`) over every assertion (an issue at
+ * `steps.<i>.verifiers.<j>.query`, message `lint <rule>: …`) and requires at least one weighted assertion. The
+ * semantic rule (weighted assertions fail on the initial state, `holds_at_reset` ones pass) needs a jq engine
+ * and the gyms: `verifier/semantic.ts`.
+ */
 export const Blueprint = z
 	.strictObject({
 		$schema: z.string().optional().describe('path to static/schema/blueprint.schema.json, for editors'),
@@ -193,7 +200,15 @@ export const Blueprint = z
 			step.verifiers.forEach((a, j) => {
 				if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['steps', i, 'verifiers', j, 'id'], message: `duplicate assertion id "${a.id}"` });
 				ids.add(a.id);
+				for (const f of lintAssertion(a, { clock: bp.clock, fixtures: bp.fixtures }))
+					ctx.addIssue({ code: 'custom', path: ['steps', i, 'verifiers', j, 'query'], message: `lint ${f.rule}: ${f.message}` });
 			});
 		});
+		if (!bp.steps.some((s) => s.verifiers.some((a) => a.weight > 0)))
+			ctx.addIssue({
+				code: 'custom',
+				path: ['steps'],
+				message: 'every assertion holds at reset (weight 0): a task needs at least one weighted assertion that doing the task makes pass'
+			});
 	});
 export type Blueprint = z.infer<typeof Blueprint>;

@@ -110,6 +110,11 @@ export interface Gym {
 	initialTables(init: RunInit): Promise<Record<string, unknown[]>>;
 	/** Replaces the whole state (one transaction). @throws on an invalid snapshot, leaving the state unchanged. */
 	importState(snapshot: GymExport): Promise<Record<string, number>>;
+	/**
+	 * Validates a snapshot exactly as {@link importState} does, writing nothing (so that a multi-gym import checks
+	 * every gym before it writes any). @returns the parsed snapshot. @throws Error naming the path, as importState.
+	 */
+	checkImport?(snapshot: GymExport): GymExport;
 	/** Current run metadata, or null before the first reset. */
 	runMeta(): Promise<RunMeta | null>;
 	/** Serves one API request. Never throws for bad input: answers the vendor's error shape. */

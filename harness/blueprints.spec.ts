@@ -1,7 +1,7 @@
 /**
  * The blueprint loader (errors, selection, globs), and the browser-free checks of EVERY shipped blueprint
  * (`blueprints/<platform>/*.json`): schema validity, the verifier lint, and "a fresh reset fails" evaluated in
- * Node over the task's initial state. The browser plays each oracle once (tests/plays/plays.spec.ts).
+ * Node over the task's initial state, and the semantic rule (verifier/semantic.ts). The browser plays each oracle once (tests/plays/plays.spec.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,10 +12,8 @@ import { createGyms } from '../gyms/registry';
 import type { Gym } from '../gyms/types';
 import { lintBlueprint } from '../verifier/lint';
 import { createNodeEngine } from '../verifier/node';
-import { needsOf, verificationInput } from '../verifier/prepare';
-import type { PlacedAssertion } from '../verifier/schema';
-import { tablesFor } from '../verifier/tables';
-import { evaluate, type Evaluation, type JqEngine } from '../verifier/verify';
+import { freshResetVerdict, semanticIssues } from '../verifier/semantic';
+import type { JqEngine } from '../verifier/verify';
 import { BlueprintError, globToRegExp, loadBlueprints, parseBlueprint, selectTasks } from './blueprints';
 
 /** A minimal valid blueprint with the given id. */
@@ -166,39 +164,6 @@ const SHIPPED = readdirSync('blueprints', { recursive: true, withFileTypes: true
 	.sort()
 	.map((file) => [file.slice('blueprints/'.length, -'.json'.length), file, readFileSync(file, 'utf8')] as const);
 
-/**
- * The verdict of `bp`'s assertions on the state right after `POST /__salesgym/run {task_id}`, computed in Node as
- * the Service Worker's /verify computes it (sw/verify.ts): the state is each gym's `initialTables` (seed 1 +
- * the blueprint's fixtures) for the tables the queries read, every gym present (`{}` when none of its tables
- * is read); `$initial` the same tables; `$events` empty; `$now` the blueprint's clock.
- */
-async function freshResetVerdict(engine: JqEngine, gyms: readonly Gym[], bp: Blueprint): Promise<Evaluation> {
-	const assertions: PlacedAssertion[] = bp.steps.flatMap((step, index) => step.verifiers.map((a) => ({ ...a, step: index, platform: step.platform })));
-	const queries = assertions.map((a) => a.query);
-	const needs = needsOf(
-		queries,
-		gyms.map((g) => g.name)
-	);
-	const state: Record<string, Record<string, unknown[]>> = {};
-	for (const gym of gyms) {
-		const want = tablesFor(needs, gym.name);
-		if (want !== undefined && want.length === 0) {
-			state[gym.name] = {};
-			continue;
-		}
-		const tables = await gym.initialTables({
-			run_id: 'fresh',
-			task_id: bp.id,
-			seed: 1,
-			clock: bp.clock,
-			fixtures: bp.fixtures[gym.name as keyof Blueprint['fixtures']]
-		});
-		state[gym.name] = want === undefined ? tables : Object.fromEntries(want.filter((t) => t in tables).map((t) => [t, tables[t]!]));
-	}
-	const input = verificationInput({ gyms: state, events: [], clock: bp.clock }, queries, state);
-	return evaluate(engine, input, assertions);
-}
-
 describe('every shipped blueprint, without a browser', () => {
 	let engine: JqEngine;
 	let gyms: Gym[];
@@ -228,6 +193,12 @@ describe('every shipped blueprint, without a browser', () => {
 				'no query may fail to run on the initial state'
 			).toEqual([]);
 			expect(verdict.passed, 'a task its initial state already satisfies rewards doing nothing').toBe(false);
+		});
+
+		it('the semantic rule: no weighted assertion passes at reset, every holds_at_reset guard does (score 0 for doing nothing)', async () => {
+			const bp = parseBlueprint(file, text, id);
+			expect(await semanticIssues(engine, gyms, bp)).toEqual([]);
+			expect((await freshResetVerdict(engine, gyms, bp)).score).toBe(0);
 		});
 	});
 });

@@ -2,9 +2,10 @@
  * `salesgym` command line (entry: `harness/salesgym.js`). Commands: `serve`, `run`, `calibrate`, `bench`,
  * `verify` (harness/verify-cli.ts), `help`.
  *
- * Exit codes: 0 done (whether or not episodes passed); 1 unexpected failure (e.g. an invalid blueprint file,
- * a missing build for `serve`), or for `verify` a failed verdict; 2 bad command-line input; 3 infrastructure
- * error (browser crash, SW never ready, a control endpoint failing, a failed build).
+ * Exit codes: 0 done (whether or not episodes passed); 1 unexpected failure (e.g. a missing build for
+ * `serve`), or for `verify` a failed verdict; 2 bad input (command line, or an invalid blueprint: schema, lint
+ * or the semantic rule of `verifier/semantic.ts`); 3 infrastructure error (browser crash, SW never ready, a
+ * control endpoint failing, a failed build).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { AGENT_SPECS, agentByName } from './agents';
+import type { Blueprint } from '../blueprints/schema';
+import { assertBlueprintsSound } from './blueprint-semantics';
 import { BlueprintError, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
 import {
 	benchFreshContext,
@@ -417,14 +420,18 @@ async function withServerAndBrowsers<T>(port: number, cdp: string | undefined, i
 	}
 }
 
-function pickTasks(spec: string) {
+/** The blueprints `spec` selects, each checked with the semantic verifier rule. @throws UsageError, BlueprintError. */
+async function pickTasks(spec: string): Promise<Blueprint[]> {
 	const all = loadBlueprints(blueprintDir());
+	let picked: Blueprint[];
 	try {
-		return selectTasks(all, spec);
+		picked = selectTasks(all, spec);
 	} catch (e) {
 		if (e instanceof TaskSelectionError) throw new UsageError(e.message);
 		throw e;
 	}
+	await assertBlueprintsSound(picked);
+	return picked;
 }
 
 /**
@@ -439,7 +446,7 @@ export function progressLine(done: number, total: number, passed: number, infra:
 async function runMany(
 	opts: {
 		agent: string;
-		tasks: ReturnType<typeof pickTasks>;
+		tasks: Blueprint[];
 		k: number;
 		workers: number;
 		maxSteps: number;
@@ -491,7 +498,7 @@ async function runMany(
 }
 
 async function run(cmd: Extract<Command, { command: 'run' }>, io: Io): Promise<number> {
-	const tasks = pickTasks(cmd.task);
+	const tasks = await pickTasks(cmd.task);
 	const summary = await runMany({ ...cmd, tasks }, io, process.stderr.isTTY === true && io === stdio);
 	const t = summary.totals;
 	io.err(
@@ -508,7 +515,7 @@ export function summaryRow(r: EpisodeRecord): Omit<EpisodeRecord, 'state'> {
 }
 
 async function calibrate(cmd: Extract<Command, { command: 'calibrate' }>, io: Io): Promise<number> {
-	const tasks = pickTasks(cmd.tasks);
+	const tasks = await pickTasks(cmd.tasks);
 	const summary = await runMany({ ...cmd, k: cmd.n, tasks }, io, process.stderr.isTTY === true && io === stdio);
 	const date = new Date().toISOString().slice(0, 10);
 	const report = calibrationReport(tasks, summary.episodes, { agent: cmd.agent, k: cmd.k, date, thresholds: cmd.thresholds });
@@ -668,7 +675,7 @@ export async function main(argv: readonly string[], io: Io = stdio): Promise<num
 		}
 		if (e instanceof BlueprintError) {
 			io.err(`salesgym: invalid blueprint: ${e.message}\n`);
-			return 1;
+			return 2;
 		}
 		io.err(`salesgym: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
 		return 1;

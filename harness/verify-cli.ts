@@ -11,7 +11,8 @@
  *   `--state` does not hold, and merges them (the run's gyms served on separate origins).
  * - `--initial`: `$initial` (an export or a bare state); default: computed from the blueprint (seed + fixtures).
  * - `--events`: `$events` (an array of events); default: the export's events.
- * Prints the verdict JSON on stdout. Exit 0 pass, 1 fail, 2 bad input, 3 infrastructure (fetch, timeout).
+ * Prints the verdict JSON on stdout. Exit 0 pass, 1 fail, 2 bad input (including an invalid blueprint: schema,
+ * lint, or the semantic rule `verifier/semantic.ts`), 3 infrastructure (fetch, timeout).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -25,6 +26,7 @@ import { mergeExports, MergeError, type ExportLike } from '../verifier/merge';
 import { mentionsVar, verificationInput } from '../verifier/prepare';
 import { DEFAULT_TIMEOUT_MS, EventRecord, StateExportDoc, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
 import type { Evaluation, VerifyInput } from '../verifier/verify';
+import { assertBlueprintsSound } from './blueprint-semantics';
 import { loadBlueprints } from './blueprints';
 import { InfrastructureError, UsageError } from './errors';
 
@@ -237,12 +239,13 @@ export interface VerifyIo {
 /**
  * Runs `salesgym verify`.
  * @returns 0 when the task passed, 1 when it failed.
- * @throws UsageError (exit 2) on bad input; InfrastructureError (exit 3) on fetch failures and timeouts.
+ * @throws UsageError or BlueprintError (exit 2) on bad input; InfrastructureError (exit 3) on fetch failures and timeouts.
  */
 export async function runVerify(cmd: VerifyCommand, io: VerifyIo, fetchFn: typeof fetch = fetch): Promise<number> {
 	const dir = relative(process.cwd(), join(ROOT, 'blueprints')) || '.';
 	const bp = loadBlueprints(dir).find((b) => b.id === cmd.task);
 	if (!bp) throw new UsageError(`verify: unknown task "${cmd.task}"`);
+	await assertBlueprintsSound([bp]);
 	// Not blueprints/registry's placedAssertions: that module uses Vite's import.meta.glob, absent in plain Node.
 	const assertions: PlacedAssertion[] = bp.steps.flatMap((step, index) => step.verifiers.map((a) => ({ ...a, step: index, platform: step.platform })));
 	const queries = assertions.map((a) => a.query);

@@ -235,6 +235,14 @@ export async function importRun(ctx: RunContext, body: unknown): Promise<RunInfo
 		};
 		return [g, { tables: doc.gyms[g.name]!, meta, events: doc.events.filter((e) => e.gym === g.name) }];
 	});
+	// Every gym's slice is checked before any is written: a refused import changes no gym.
+	for (const [g, snap] of snapshots) {
+		try {
+			g.checkImport?.(snap);
+		} catch (err) {
+			throw new RunError(400, (err as Error).message);
+		}
+	}
 	const counts: Record<string, Record<string, number>> = {};
 	for (const [g, snap] of snapshots) {
 		try {

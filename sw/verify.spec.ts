@@ -165,6 +165,25 @@ describe('verifyRun (SW /verify flow)', () => {
 		expect((await fail({ run_id: 'v5', task_id: TASK, timeout_ms: 0 }))[0]).toBe(400);
 	});
 
+	it('400 for inline assertions the verifier lint refuses (a default hiding a missing value, a vacuous all)', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'v5l' });
+		const refuse = (query: string) =>
+			verifyRun(c, { run_id: 'v5l', assertions: [{ id: 'a', description: 'x', query, op: 'truthy' }] }, [], verifier).then(
+				() => null,
+				(e: RunError) => [e.status, e.message]
+			);
+		expect(await refuse('(.hubspot.contacts[0].properties.hs_email_optout) // false | not')).toEqual([
+			400,
+			expect.stringMatching(/^assertions\.0\.query: lint default-to-falsy/)
+		]);
+		expect(await refuse('[.hubspot.deals[] | select(.id == "1")] | all(.archived | not)')).toEqual([
+			400,
+			expect.stringMatching(/^assertions\.0\.query: lint unguarded-all-any/)
+		]);
+		expect(await refuse('.hubspot.contacts | length > 0')).toBeNull();
+	});
+
 	it('passes the time bound to the verifier (default 5000 ms)', async () => {
 		const { c } = ctx();
 		await initRun(c, { task_id: TASK, run_id: 'v6' });

@@ -1,6 +1,9 @@
 /**
- * Verifier lint (issue 3 §5): patterns that make a verifier lie, caught before a blueprint ships. Run over
- * every blueprint by the tests (`blueprints/lint.spec.ts`). Each rule names the failure it prevents:
+ * Verifier lint: textual patterns that make a verifier lie, caught before a blueprint ships. It runs wherever
+ * assertions are parsed: the `Blueprint` schema (so every loader: `harness/blueprints.ts`, the SW's
+ * `blueprints/registry.ts`, `salesgym run|verify|calibrate`) and `VerifyRequest`'s inline assertions (`POST
+ * /verify`, without `literal-date`). The semantic rule that catches every spelling of these (a weighted
+ * assertion must fail on the task's initial state) is `semantic.ts`. Each rule names the failure it prevents:
  * - `default-to-falsy`: `// 0` or `// false` on an asserted value turns "missing" into a plausible value.
  * - `substring-on-number`: `tostring | contains/test/startswith…` on a number, or contains/matches over a
  *   `tostring`ed value: `12000` "contains" `"200"`.

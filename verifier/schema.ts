@@ -3,6 +3,7 @@
  * in the Service Worker and in Node.
  */
 import { z } from 'zod';
+import { lintAssertion } from './lint';
 import { parseIso } from './time';
 
 /** Operators of the assertion language (README "Verifier" documents each one with an example). */
@@ -59,12 +60,27 @@ export const Assertion = z
 		query: z.string().min(1).describe('jq program; input is the state `{hubspot: {contacts: [...], ...}}`; $initial, $events, $now are bound'),
 		op: Op,
 		expected: z.unknown().optional().describe('JSON value compared with the query result (absent for exists, not_exists, truthy, falsy)'),
-		weight: z.number().positive().finite().default(1).describe('share of the score, relative to the other assertions (default 1)'),
+		weight: z
+			.number()
+			.nonnegative()
+			.finite()
+			.default(1)
+			.describe('share of the score, relative to the other assertions (default 1); 0 exactly when `holds_at_reset` is true'),
+		holds_at_reset: z
+			.literal(true)
+			.optional()
+			.describe(
+				'true: a guard that holds on the initial state by design (collateral, compliance: "nobody opted out was emailed"); it must pass at reset, carries weight 0 and may still gate'
+			),
 		gating: z.boolean().default(true).describe('true: the task and its step fail when this fails (default); false: it only lowers the score'),
 		tolerance: z.number().nonnegative().finite().optional().describe('approx: allowed |actual − expected|; within: allowed distance in seconds')
 	})
 	.superRefine((a, ctx) => {
 		const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+		if (a.holds_at_reset === true && a.weight !== 0)
+			issue('weight', 'an assertion that holds at reset (holds_at_reset: true) rewards doing nothing unless its weight is 0: write "weight": 0');
+		if (a.holds_at_reset !== true && a.weight === 0)
+			issue('weight', 'weight 0 is only for guards that hold at reset: mark it "holds_at_reset": true, or give it a positive weight');
 		if (TOLERANCE_OPS.includes(a.op)) {
 			if (a.tolerance === undefined) issue('tolerance', `"${a.op}" needs a tolerance`);
 		} else if (a.tolerance !== undefined) issue('tolerance', `"${a.op}" takes no tolerance (only approx and within do)`);
@@ -205,6 +221,14 @@ export const VerifyRequest = z
 	.refine((r) => new Set(r.assertions?.map((a) => a.id)).size === (r.assertions?.length ?? 0), {
 		message: 'assertion ids must be unique',
 		path: ['assertions']
+	})
+	.superRefine((r, ctx) => {
+		// The verifier lint (lint.ts) over inline assertions, except `literal-date`: inline assertions have no
+		// blueprint clock or fixtures to allow dates from.
+		r.assertions?.forEach((a, i) => {
+			for (const f of lintAssertion(a, { clock: '' }))
+				if (f.rule !== 'literal-date') ctx.addIssue({ code: 'custom', path: ['assertions', i, 'query'], message: `lint ${f.rule}: ${f.message}` });
+		});
 	});
 export type VerifyRequest = z.infer<typeof VerifyRequest>;
 
@@ -215,7 +239,7 @@ export const AssertionResult = z.strictObject({
 	platform: z.string(),
 	op: Op,
 	expected: z.unknown(),
-	weight: z.number().positive(),
+	weight: z.number().nonnegative().describe('0 for a guard that holds at reset'),
 	gating: z.boolean(),
 	actual: z.unknown().optional().describe('the query’s single value; absent when it yielded 0 or ≥2 values or jq failed'),
 	actual_truncated: z.literal(true).optional().describe('set when `actual` is a string preview of a value longer than 2,048 chars'),

@@ -174,6 +174,7 @@ export const INDUSTRIES: readonly (readonly [string, string])[] = [
 	['INTERNET', 'Internet'],
 	['LEGAL_SERVICES', 'Legal Services'],
 	['LOGISTICS_AND_SUPPLY_CHAIN', 'Logistics and Supply Chain'],
+	['MACHINERY', 'Machinery'],
 	['MANAGEMENT_CONSULTING', 'Management Consulting'],
 	['MARKETING_AND_ADVERTISING', 'Marketing and Advertising'],
 	['MEDICAL_DEVICES', 'Medical Devices'],

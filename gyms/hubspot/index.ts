@@ -18,7 +18,7 @@ import { searchHandler } from './api/search';
 import { SALES_ROUTES } from './api/sales-routes';
 import { createView, deleteView, listViews, updateView } from './api/views';
 import { fromContactRow, HubSpotDb, toContactRow } from './db';
-import { danglingRefs } from './integrity';
+import { danglingRefs, valueIssues } from './integrity';
 import { HUBSPOT_TABLES, HubSpotState } from './schema';
 import { OBJECT_TYPES } from './properties';
 import { initialState } from './seed';
@@ -61,7 +61,8 @@ export const HubSpotExport = gymExportSchema('hubspot', HubSpotState);
 /**
  * Creates the HubSpot gym over `db` (default: the `salesgym-hubspot` database).
  * Reset is the store's (delta of dirty rows when the seed matches); `importState` validates the whole slice
- * (strict rows, meta, events, owner / association / pipeline references that resolve) before writing anything.
+ * (strict rows, meta, events, owner / association / pipeline references that resolve, values the API would
+ * accept: enumeration options, one contact per email, 65,536 characters at most) before writing anything.
  */
 export function createHubSpotGym(db = new HubSpotDb()): Gym {
 	return defineGym({
@@ -73,6 +74,7 @@ export function createHubSpotGym(db = new HubSpotDb()): Gym {
 		initial: initialState,
 		exportSchema: HubSpotExport,
 		danglingRefs,
+		valueIssues,
 		routes: ROUTES,
 		errors: HUBSPOT_ERRORS
 	});

@@ -3,6 +3,7 @@
  * contract in `seeds/CONTRACT.md` §5): the rows that stand for world entities, the timestamps that may lie
  * after the epoch, and the references that must resolve.
  */
+import { OBJECT_TYPES, propertyOf } from './properties';
 import { ASSOCIATION_OBJECT_TYPES, type Association, type CrmObject, type HubSpotState, type Owner } from './schema';
 import type { WorldRef } from '../types';
 
@@ -78,6 +79,52 @@ export function danglingRefs(tables: Record<string, unknown[]>): string[] {
 	for (const a of (t.associations ?? []) as Association[]) {
 		if (!ids[a.fromObjectType]!.has(a.fromObjectId)) out.push(`associations/${a.id} fromObjectId → ${a.fromObjectType}/${a.fromObjectId}`);
 		if (!ids[a.toObjectType]!.has(a.toObjectId)) out.push(`associations/${a.id} toObjectId → ${a.toObjectType}/${a.toObjectId}`);
+	}
+	return out;
+}
+
+/**
+ * The longest property value HubSpot stores, characters (HubSpot Knowledge Base, "Property field types in
+ * HubSpot": single-line and multi-line text values hold up to 65,536 characters).
+ */
+export const MAX_PROPERTY_CHARS = 65_536;
+
+/**
+ * Values of imported CRM rows that the API would refuse on a write, as `{path, message}` (path inside the gym's
+ * slice, e.g. `tables.contacts.3.properties.lifecyclestage`): a value over {@link MAX_PROPERTY_CHARS}
+ * characters; a static enumeration value that is not one of the property's options (`;`-separated values of a
+ * multiple checkboxes property each); a contact email that another contact already has (compared lower-cased,
+ * as the API answers a create with that email with a 409 CONFLICT). Owners, pipelines and stages are
+ * references, checked by {@link danglingRefs}.
+ * @returns the issues in table and row order (empty = the values are ones the API could have written).
+ */
+export function valueIssues(tables: Record<string, unknown[]>): { path: string; message: string }[] {
+	const out: { path: string; message: string }[] = [];
+	for (const type of OBJECT_TYPES) {
+		const emails = new Map<string, string>();
+		((tables[type] ?? []) as CrmObject[]).forEach((row, i) => {
+			for (const [name, value] of Object.entries(row.properties)) {
+				const path = `tables.${type}.${i}.properties.${name}`;
+				if (value.length > MAX_PROPERTY_CHARS) {
+					out.push({ path, message: `longer than ${MAX_PROPERTY_CHARS} characters (${value.length})` });
+					continue;
+				}
+				const p = propertyOf(type, name);
+				if (value !== '' && p?.type === 'enumeration' && !p.dynamic && p.options.length > 0) {
+					const allowed = new Set(p.options.map((o) => o.value));
+					const values = p.fieldType === 'checkbox' ? value.split(';') : [value];
+					const bad = values.find((v) => !allowed.has(v));
+					if (bad !== undefined) out.push({ path, message: `${bad} was not one of the allowed options: [${[...allowed].join(', ')}]` });
+				}
+			}
+			const email = type === 'contacts' ? row.properties.email?.toLowerCase() : undefined;
+			if (email) {
+				const other = emails.get(email);
+				if (other !== undefined)
+					out.push({ path: `tables.contacts.${i}.properties.email`, message: `${row.properties.email} is the email of contacts/${other} too` });
+				else emails.set(email, row.id);
+			}
+		});
 	}
 	return out;
 }

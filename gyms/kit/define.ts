@@ -28,6 +28,11 @@ export interface GymDefinition<D extends Dexie> {
 	exportSchema: z.ZodType;
 	/** The references of imported tables that do not resolve, as text (the gym's `integrity.ts`); none = no check. */
 	danglingRefs?: (tables: Record<string, unknown[]>) => string[];
+	/**
+	 * Imported values the gym's API would refuse on a write (out-of-enum values, a unique value twice, over-long
+	 * text), as `{path, message}` with `path` inside the slice (`tables.contacts.3.properties.email`); none = no check.
+	 */
+	valueIssues?: (tables: Record<string, unknown[]>) => { path: string; message: string }[];
 	/** What the vendor calls a reference, in the import error (default `reference`; Outreach: `relationship`). */
 	refWord?: string;
 	/** The gym's routes (vendor paths relative to `/api/<name>`); the kit's routes come after them. */
@@ -40,9 +45,14 @@ export interface GymDefinition<D extends Dexie> {
 	order?: RunOrder;
 }
 
+/** Any database (the route table's context, as a fuzzer sees it: method and path only). */
+type D0 = unknown;
+
 /** A gym assembled by {@link defineGym}: the {@link Gym} interface plus its store (for benchmarks and tests). */
 export interface DefinedGym extends Gym {
 	readonly store: GymStore;
+	/** The whole route table (the gym's routes, then the kit's), method + path pattern: what a fuzzer walks. */
+	readonly routes: readonly Pick<Route<D0>, 'method' | 'path'>[];
 }
 
 /**
@@ -79,10 +89,39 @@ function checkRunSeq(gym: string, snapshot: GymExport): void {
 }
 
 /**
+ * Checks what no stored counter or key may lie about, for every gym: a table holds each primary key once (a
+ * second row with one key would silently replace the first), and every `meta.next_ids` counter of a table is
+ * above the highest numeric id in it (else the next create would overwrite an existing row).
+ * @param keys table name → its primary key field (default `id`).
+ * @throws Error `gyms.<gym>: tables.<t>.<i>.<key>: "<id>" is the id of tables.<t>.<j> too` or
+ *   `gyms.<gym>: meta.next_ids.<t>: <n> is not above the highest id in <t> (<max>)`.
+ */
+export function checkKeysAndCounters(gym: string, snapshot: GymExport, keys: ReadonlyMap<string, string>): void {
+	for (const [table, rows] of Object.entries(snapshot.tables)) {
+		const key = keys.get(table) ?? 'id';
+		const seen = new Map<string, number>();
+		let max = 0n;
+		rows.forEach((row, i) => {
+			const id = (row as Record<string, unknown>)[key];
+			if (typeof id !== 'string' && typeof id !== 'number') return;
+			const text = String(id);
+			const first = seen.get(text);
+			if (first !== undefined) throw new Error(`gyms.${gym}: tables.${table}.${i}.${key}: ${JSON.stringify(text)} is the id of tables.${table}.${first} too`);
+			seen.set(text, i);
+			if (/^\d+$/.test(text) && BigInt(text) > max) max = BigInt(text);
+		});
+		const next = snapshot.meta.next_ids[table];
+		if (next !== undefined && rows.length > 0 && BigInt(next) <= max)
+			throw new Error(`gyms.${gym}: meta.next_ids.${table}: ${next} is not above the highest id in ${table} (${max})`);
+	}
+}
+
+/**
  * Assembles a gym: store lifecycle (reset, initialTables, export, import) + router. Registers the read cache (when
  * enabled) and the dirty tracking on `db`, and `db` with the run order; call before `db` opens.
  * - `reset(init)`: the store's; then the run-wide counter starts at 0.
- * - `importState(snapshot)`: validated first (strict schema, references, run_seq), nothing written on failure;
+ * - `importState(snapshot)`: validated first (strict schema, references, the values the API would refuse, unique
+ *   keys, counters above every id, run_seq), nothing written on failure;
  *   then the run-wide counter is re-derived at the next request.
  * - `handle(req)`: waits until the run-wide counter is known, then routes (never throws).
  * @throws Error when a route pattern is malformed.
@@ -93,10 +132,21 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 	if (def.readCache ?? true) trackGenerations(db, `${name}-read-cache`);
 	const store = createGymStore({ gym: name, db, tables: def.tables, initial: def.initial });
 	order.register(db);
-	const route = createRouter<D>([...def.routes, ...kitRoutes<D>(errors)], errors);
+	const routes = [...def.routes, ...kitRoutes<D>(errors)];
+	const route = createRouter<D>(routes, errors);
+	const keys = new Map(def.tables.map((t) => [t.name, t.key ?? 'id']));
+	const checkImport = (snapshot: GymExport): GymExport => {
+		const parsed = parseGymExport(name, def.exportSchema, snapshot, def.danglingRefs, def.refWord) as GymExport;
+		const bad = def.valueIssues?.(parsed.tables) ?? [];
+		if (bad.length) throw new Error(`gyms.${name}: ${bad[0]!.path}: ${bad[0]!.message}`);
+		checkKeysAndCounters(name, parsed, keys);
+		checkRunSeq(name, parsed);
+		return parsed;
+	};
 	return {
 		name,
 		store,
+		routes: routes.map(({ method, path }) => ({ method, path })),
 		async reset(init: RunInit) {
 			const counts = await store.reset(init);
 			order.reset();
@@ -104,9 +154,9 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 		},
 		initialTables: store.initialTables,
 		exportState: store.exportState,
+		checkImport,
 		async importState(snapshot: GymExport) {
-			const parsed = parseGymExport(name, def.exportSchema, snapshot, def.danglingRefs, def.refWord) as GymExport;
-			checkRunSeq(name, parsed);
+			const parsed = checkImport(snapshot);
 			const counts = await store.importState(parsed);
 			order.invalidate();
 			return counts;

@@ -4,8 +4,8 @@
  * router answers, in the gym's own error envelope (its {@link ErrorAdapter}):
  * - the adapter's 400 when the body was not valid JSON, or a path param is not valid percent-encoding;
  * - 404 when no route's path matches, 405 when a path matches but not with this method;
- * - the handler's answer otherwise (params percent-decoded, in pattern order), or the adapter's rendering of what
- *   the handler threw.
+ * - the handler's answer otherwise (params percent-decoded, in pattern order; a 204 never carries a body), or the
+ *   adapter's rendering of what the handler threw.
  */
 import type { z } from 'zod';
 import type { ApiRequest, ApiResponse, RunMeta } from '../types';
@@ -45,6 +45,19 @@ export interface ErrorAdapter {
 	 * and the run meta as it was before the request (e.g. HubSpot's `X-HubSpot-Correlation-Id`). Default none.
 	 */
 	headers?(req: ApiRequest, meta: RunMeta | undefined): Record<string, string>;
+}
+
+/** Statuses whose responses carry no body (Fetch Standard, "null body status"): `new Response(body, {status})` throws for them. */
+export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * An answer in a form every transport can send: a null-body status ({@link NULL_BODY_STATUSES}) loses its body,
+ * so that a committed write is never answered with a 500 by the Service Worker's `new Response`.
+ */
+export function sendable(res: ApiResponse): ApiResponse {
+	if (!NULL_BODY_STATUSES.has(res.status) || res.body === undefined) return res;
+	const { body: _body, ...rest } = res;
+	return rest;
 }
 
 /** A compiled route. */
@@ -97,7 +110,7 @@ export function createRouter<C>(routes: readonly Route<C>[], errors: ErrorAdapte
 					throw errors.badRequest(`malformed path segment "${p}"`);
 				}
 			});
-			const res = await route.handler(ctx, req, ...params);
+			const res = sendable(await route.handler(ctx, req, ...params));
 			return Object.keys(headers).length ? { ...res, headers: { ...res.headers, ...headers } } : res;
 		} catch (err) {
 			return errors.respond(err, headers);

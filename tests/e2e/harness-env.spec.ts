@@ -174,6 +174,7 @@ test('unsealed: a goto to a page that is not the app (a control endpoint) is an 
 	expect(r.info.error).toMatch(/^goto \/__salesgym\/run: Service Worker never took control/);
 	expect(r.observation.url).toBe(`${baseURL}/__salesgym/run`);
 	const end = await env.step({ done: {} });
-	expect(end).toMatchObject({ terminated: true, reward: 0.75, info: { verify: { passed: false, score: 0.75 } } });
+	// Doing nothing scores 0: the assertions that hold at reset are weight-0 guards (holds_at_reset).
+	expect(end).toMatchObject({ terminated: true, reward: 0, info: { verify: { passed: false, score: 0 } } });
 	expect(JSON.parse(await env.exportState())).toMatchObject({ task_id: TASK, format: 'salesgym.state' });
 });

@@ -52,8 +52,15 @@ function haystack(r: CrmObject, names: readonly string[]): string {
 	return h;
 }
 
-/** Comparable key of a value for a property type: numbers and instants as numbers, text lower-cased. */
-function keyOf(p: PropertyDef | undefined, v: string): number | string | null {
+/** Record-id properties: compared as exact integers (BigInt), never as floating-point numbers. */
+const ID_PROPERTIES: ReadonlySet<string> = new Set(['hs_object_id']);
+
+/**
+ * Comparable key of a value for a property type: record ids as exact integers (a value that is not a decimal
+ * integer, e.g. `190001.0`, is no id: null), numbers and instants as numbers, text lower-cased.
+ */
+function keyOf(p: PropertyDef | undefined, v: string): number | bigint | string | null {
+	if (p !== undefined && ID_PROPERTIES.has(p.name)) return /^\d{1,30}$/.test(v) ? BigInt(v) : null;
 	if (p?.type === 'number') {
 		const n = Number(v);
 		return v.trim() === '' || Number.isNaN(n) ? null : n;
@@ -105,7 +112,7 @@ function compile(type: ObjectType, f: FilterInput, assocIds: Map<string, Set<str
 		if (v === undefined) throw invalidInput(`filter on ${name} with ${f.operator} needs a ${what}`);
 		return v;
 	};
-	const cmp = (v: string, op: (a: number | string, b: number | string) => boolean): Predicate => {
+	const cmp = (v: string, op: (a: number | bigint | string, b: number | bigint | string) => boolean): Predicate => {
 		const k = keyOf(p, v);
 		if (k === null) throw invalidInput(`filter on ${name}: "${v}" is not a valid ${p.type}`);
 		return (r) => {
@@ -178,7 +185,7 @@ function sorter(type: ObjectType, sort: string | { propertyName: string; directi
 	const sign = (typeof sort === 'string' ? sort.startsWith('-') : sort.direction === 'DESCENDING') ? -1 : 1;
 	const p = propertyOf(type, name);
 	if (!p) throw invalidInput(`sorts: property "${name}" does not exist on ${type}`);
-	const keys = new Map<CrmObject, number | string | null>();
+	const keys = new Map<CrmObject, number | bigint | string | null>();
 	const key = (r: CrmObject) => {
 		if (!keys.has(r)) {
 			const v = valueOf(r.properties, name) ?? '';

@@ -4,9 +4,11 @@
  * `Property values were not valid: [{"isValid":false,"message":…,"error":"INVALID_OPTION","name":"lifecyclestage"}]`.
  *
  * Error codes (HubSpot's): PROPERTY_DOESNT_EXIST, READ_ONLY_VALUE, INVALID_OPTION, INVALID_EMAIL,
- * INVALID_INTEGER (a number property that is not a number), INVALID_DATE, INVALID_BOOLEAN, INVALID_OWNER_ID.
+ * INVALID_INTEGER (a number property that is not a number), INVALID_DATE, INVALID_BOOLEAN, INVALID_OWNER_ID; and
+ * INVALID_LENGTH for a value over 65,536 characters (HubSpot Knowledge Base, "Property field types in HubSpot").
  */
 import type { Pipeline } from '../schema';
+import { MAX_PROPERTY_CHARS } from '../integrity';
 import { propertyOf, type ObjectType } from '../properties';
 import type { PropertyError } from './errors';
 
@@ -69,6 +71,10 @@ export function validateProperties(
 			continue;
 		}
 		const bad = (error: string, message: string) => errors.push({ error, name, message });
+		if (text.length > MAX_PROPERTY_CHARS) {
+			bad('INVALID_LENGTH', `"${name}" is ${text.length} characters long; property values hold at most ${MAX_PROPERTY_CHARS} characters`);
+			continue;
+		}
 		if (p.dynamic === 'owners') {
 			if (!ctx.ownerIds.has(text)) bad('INVALID_OWNER_ID', `${text} is not a valid owner id`);
 			else values[name] = text;
