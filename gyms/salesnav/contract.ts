@@ -2,8 +2,9 @@
  * The Sales Navigator gym's API contract: enums and filter types, the stored UI model and the error envelope.
  * Page-safe: it imports zod only, so the gym's handlers (in the Service Worker), its seed and its future UI client
  * (in the page) share one set of vendor constants and record schemas; `schema.ts` re-exports it and adds the
- * gym's state and fixture schemas.
- * invented internal API later). Facts follow `shared/platforms.md` §1.
+ * gym's state and fixture schemas. LinkedIn publishes no Sales Navigator API, so the request and answer schemas
+ * at the end are the replica's own design (resource names close to LinkedIn's: leads, accounts, lists,
+ * savedSearches, alerts, notes, messages, relationshipMaps). Facts follow LinkedIn Sales Navigator Help.
  *
  * Viewpoint: relationship fields (`degree`, `sharedConnections`, `teamLinkPaths`) and user state (`saved`,
  * list membership) are those of the signed-in seat, the one seat with `isCurrentUser: true`; lists, saved
@@ -124,8 +125,9 @@ export const CRM_STATUSES = ['in_crm', 'not_in_crm'] as const;
 export const INMAIL_STATUSES = ['pending', 'accepted', 'declined', 'replied'] as const;
 export const ALERT_FREQUENCIES = ['daily', 'weekly', 'never'] as const;
 export const SELECTION_TYPES = ['INCLUDED', 'EXCLUDED'] as const;
-/** Relationship map roles (verify labels). */
-export const RELATIONSHIP_ROLES = ['Decision maker', 'Champion', 'Influencer', 'Evaluator', 'Blocker'] as const;
+/** Relationship map roles (LinkedIn Help "Relationship Maps FAQ": Decision Maker, Champion, Evaluator, Procurement, Influencer). */
+export const RELATIONSHIP_ROLES = ['Decision Maker', 'Champion', 'Evaluator', 'Procurement', 'Influencer'] as const;
+export type RelationshipRole = (typeof RELATIONSHIP_ROLES)[number];
 /** Lead search filter types (replica-internal API names, platforms.md §1.3). */
 export const FILTER_TYPES = [
 	'CURRENT_COMPANY',
@@ -259,6 +261,11 @@ export const Lead = z.strictObject({
 		.describe('CRM match'),
 	recommendedReason: z.string().nullable().describe('why recommended, null = not recommended'),
 	invitationSentAt: IsoTimestamp.nullable().describe('pending connection invitation sent at, null = none'),
+	invitationNote: z.string().max(300).nullable().describe('note sent with the pending invitation (≤300 chars), null = none or no note'),
+	recentPosts: z
+		.array(z.strictObject({ postedAt: ts('posted'), topic: z.string().describe('what the post is about') }))
+		.describe('recent LinkedIn posts, newest first (Recent activity)'),
+	tags: z.array(z.string().min(1).max(50)).describe('tags the signed-in seat put on the lead, in add order'),
 	lastActivityAt: ts('last profile activity')
 });
 export type Lead = z.infer<typeof Lead>;
@@ -302,8 +309,14 @@ export const Account = z.strictObject({
 	saved: z.boolean().describe('saved by the signed-in seat'),
 	accountListIds: z.array(AccountListId).describe('account lists that contain it'),
 	relationshipMap: z
-		.array(z.strictObject({ leadId: LeadId, role: z.enum(RELATIONSHIP_ROLES).describe('buying-committee role (verify labels)') }))
-		.describe('buying committee (Advanced+)')
+		.array(
+			z.strictObject({
+				leadId: LeadId,
+				role: z.enum(RELATIONSHIP_ROLES).nullable().describe('buying-committee role, null = no role set yet'),
+				markedLeft: z.boolean().describe('marked by the user as no longer at the account')
+			})
+		)
+		.describe('relationship map (buying committee), in add order; every plan')
 });
 export type Account = z.infer<typeof Account>;
 
@@ -390,7 +403,8 @@ export const InMailMessage = z.strictObject({
 	subject: z.string().max(200).nullable().describe('subject (required on InMails, ≤200 chars), null on replies'),
 	body: z.string().max(2000).describe('body, ≤~2,000 chars'),
 	sentAt: ts('sent'),
-	isInMail: z.boolean().describe('true when it cost an InMail credit')
+	isInMail: z.boolean().describe('true when it cost an InMail credit'),
+	creditRefunded: z.boolean().describe('InMails: the credit came back (a response within 90 days); false otherwise')
 });
 
 /** An InMail / message thread between a seat and a lead. */
