@@ -533,7 +533,13 @@ export const AccountHit = Account;
 export function searchAnswer<T extends z.ZodType>(hit: T) {
 	return z.strictObject({
 		elements: z.array(hit).describe('this page, ≤25 rows'),
-		paging: z.strictObject({ start: z.number().int(), count: z.number().int(), total: z.number().int().describe('all matches (before the spotlight)') }),
+		paging: z
+			.strictObject({
+				start: z.number().int().describe('offset of this page'),
+				count: z.number().int().describe('page size asked for (≤25)'),
+				total: z.number().int().describe('all matches (before the spotlight)')
+			})
+			.describe('paging of the results'),
 		spotlightTotal: z.number().int().describe('matches within the selected spotlight (= total when none)'),
 		spotlights: z.record(z.string(), z.number().int()).describe('spotlight id → matches among all results')
 	});
