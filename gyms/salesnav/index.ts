@@ -19,6 +19,7 @@ import { createNote, deleteNote, listNotes, updateNote } from './api/notes';
 import { addMember, getMap, removeMember, updateMember } from './api/relationship-maps';
 import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSearch } from './api/saved-searches';
 import { searchAccounts, searchLeads } from './api/search';
+import { typeahead } from './api/typeahead';
 import { SalesNavDb } from './db';
 import { danglingRefs } from './integrity';
 import { SALESNAV_KEYS, SALESNAV_TABLE_NAMES, SalesNavState } from './schema';
@@ -58,6 +59,7 @@ const ROUTES: Route<SalesNavDb>[] = [
 	{ method: 'POST', path: '/relationshipMaps/{accountId}/members', handler: addMember },
 	{ method: 'PATCH', path: '/relationshipMaps/{accountId}/members/{leadId}', handler: updateMember },
 	{ method: 'DELETE', path: '/relationshipMaps/{accountId}/members/{leadId}', handler: removeMember },
+	{ method: 'GET', path: '/typeahead', handler: typeahead },
 	{ method: 'GET', path: '/seat', handler: getSeat },
 	{ method: 'GET', path: '/messages', handler: listThreads },
 	{ method: 'GET', path: '/messages/{id}', handler: getThread },

@@ -142,3 +142,16 @@ describe('POST /accounts/search', () => {
 		expect(res.body).toEqual({ status: 400, serviceErrorCode: 0, code: 'BAD_REQUEST', message: 'FUNCTION is not an Account search filter' });
 	});
 });
+
+describe('GET /typeahead', () => {
+	it('answers ≤10 matching values; an unknown type is a 400', async () => {
+		const t = await tables();
+		const ind = t.accounts[0]!.industry;
+		const res = await call('GET', '/typeahead', undefined, `type=INDUSTRY&q=${encodeURIComponent(ind.slice(0, 4))}`);
+		expect(res.body.elements.length).toBeLessThanOrEqual(10);
+		expect(res.body.elements.map((e: Json) => e.text)).toContain(ind);
+		const co = await call('GET', '/typeahead', undefined, `type=CURRENT_COMPANY&q=${encodeURIComponent(t.accounts[0]!.name)}`);
+		expect(co.body.elements[0]).toEqual({ id: t.accounts[0]!.accountId, text: t.accounts[0]!.name });
+		expect((await call('GET', '/typeahead', undefined, 'type=FUNCTION')).status).toBe(400);
+	});
+});
