@@ -187,8 +187,20 @@ const ACCOUNT_SPOT: Record<string, (a: Account) => boolean> = {
 const byName = (a: Lead, b: Lead) =>
 	a.lastName.localeCompare(b.lastName, 'en') || a.firstName.localeCompare(b.firstName, 'en') || (a.leadId < b.leadId ? -1 : a.leadId > b.leadId ? 1 : 0);
 
+/** Leads in result order, per rows array (the read cache hands out one array per table generation). */
+const sortedLeads = new WeakMap<readonly Lead[], Lead[]>();
+function inNameOrder(leads: readonly Lead[]): Lead[] {
+	let sorted = sortedLeads.get(leads);
+	if (!sorted) {
+		sorted = [...leads].sort(byName);
+		sortedLeads.set(leads, sorted);
+	}
+	return sorted;
+}
+
 /**
- * All leads matching a search (no paging, no spotlight), in result order. Pure over its inputs.
+ * All leads matching a search (no paging, no spotlight), in result order. Pure over its inputs (the name order
+ * of `leads` is computed once per array and reused).
  * @param q the parsed search body (filters and keywords are used).
  */
 export function matchLeads(leads: readonly Lead[], accounts: ReadonlyMap<string, Account>, q: Pick<SearchBody, 'filters' | 'keywords'>): Lead[] {
@@ -196,13 +208,15 @@ export function matchLeads(leads: readonly Lead[], accounts: ReadonlyMap<string,
 	const kw = keywordTest(q.keywords ?? '');
 	const hasKw = !!(q.keywords ?? '').trim();
 	const out: Lead[] = [];
-	for (const l of leads) {
-		const a = accounts.get(l.accountId);
-		if (!passes(filters, (t, v, row: Lead) => leadPillMatches(t, v, row, a), l)) continue;
+	let a: Account | undefined;
+	const test = (t: SearchFilter['type'], v: Pill, row: Lead) => leadPillMatches(t, v, row, a);
+	for (const l of inNameOrder(leads)) {
+		a = accounts.get(l.accountId);
+		if (!passes(filters, test, l)) continue;
 		if (hasKw && !kw(lc(`${l.firstName} ${l.lastName} ${l.currentTitle} ${l.headline} ${a?.name ?? ''} ${l.geography}`))) continue;
 		out.push(l);
 	}
-	return out.sort(byName);
+	return out;
 }
 
 /** All accounts matching a search, by name then id. */
