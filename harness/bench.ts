@@ -29,6 +29,7 @@ export const METRICS = [
 	'hubspot_api_get',
 	'hubspot_search',
 	'hubspot_index_interactive',
+	'salesnav_search',
 	'verify',
 	'jq_1k',
 	'jq_10k',
@@ -51,6 +52,7 @@ export const PAGE_METRICS: readonly MetricName[] = [
 	'hubspot_api_get',
 	'hubspot_search',
 	'hubspot_index_interactive',
+	'salesnav_search',
 	'verify',
 	'verify_20x1k',
 	'verify_20x10k',
@@ -201,6 +203,42 @@ export const HUBSPOT_SEARCH_BODY = {
 } as const;
 
 /**
+ * The search `salesnav_search` times: a Lead search over the 3,000 seed leads with 4 filters, one of them an
+ * exclude pill (Seniority level, Function, Company headcount, and Years in current position "Less than 1 year"
+ * excluded), 25 a page with spotlight counts (target ≤15 ms p95 in the SW).
+ */
+export const SALESNAV_SEARCH_BODY = {
+	filters: [
+		{
+			type: 'SENIORITY_LEVEL',
+			values: [
+				{ id: 'Director', text: 'Director', selectionType: 'INCLUDED' },
+				{ id: 'Vice President', text: 'Vice President', selectionType: 'INCLUDED' }
+			]
+		},
+		{
+			type: 'FUNCTION',
+			values: [
+				{ id: 'Sales', text: 'Sales', selectionType: 'INCLUDED' },
+				{ id: 'Operations', text: 'Operations', selectionType: 'INCLUDED' }
+			]
+		},
+		{
+			type: 'COMPANY_HEADCOUNT',
+			values: [
+				{ id: '51-200', text: '51-200', selectionType: 'INCLUDED' },
+				{ id: '201-500', text: '201-500', selectionType: 'INCLUDED' },
+				{ id: '501-1,000', text: '501-1,000', selectionType: 'INCLUDED' }
+			]
+		},
+		{ type: 'YEARS_IN_CURRENT_POSITION', values: [{ id: 'Less than 1 year', text: 'Less than 1 year', selectionType: 'EXCLUDED' }] }
+	],
+	keywords: '',
+	start: 0,
+	count: 25
+} as const;
+
+/**
  * Id of a contact to fetch: the first one listed, or one created for the bench when the seed has none.
  * @throws InfrastructureError when the API fails or answers without an id.
  */
@@ -236,7 +274,8 @@ export interface PageBenchOptions {
  * through the SW (after a reset); `hubspot_api_get` = the same samples (one measurement), named for the HubSpot
  * gym's target (≤2 ms p50); `hubspot_search` = `POST …/contacts/search` {@link HUBSPOT_SEARCH_BODY} over the full
  * seed (target ≤10 ms p95); `hubspot_index_interactive` = navigation start → first table row interactive on the
- * contacts, companies and deals indexes ({@link benchIndexInteractive}, target ≤200 ms); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
+ * contacts, companies and deals indexes ({@link benchIndexInteractive}, target ≤200 ms); `salesnav_search` = `POST
+ * /api/salesnav/leads/search` {@link SALESNAV_SEARCH_BODY} (target ≤15 ms p95); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
  * `verify_20x1k|10k|50k` = 20 inline assertions over a synthetic state imported with `PUT /__salesgym/state`
  * (bench-verify.ts; at most 15 samples at 50k rows).
  * @returns samples (ms) per measured metric.
@@ -271,6 +310,11 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 	if (metrics.includes('hubspot_index_interactive')) {
 		options.onStart?.('hubspot_index_interactive');
 		out.hubspot_index_interactive = await benchIndexInteractive(page, taskId, samples);
+	}
+	if (metrics.includes('salesnav_search')) {
+		options.onStart?.('salesnav_search');
+		await resetRun(page, taskId, `bench-sn-search-${Date.now()}`);
+		out.salesnav_search = await measureInPage(page, { method: 'POST', path: '/api/salesnav/leads/search', json: SALESNAV_SEARCH_BODY }, samples);
 	}
 	if (metrics.includes('verify')) {
 		options.onStart?.('verify');

@@ -134,6 +134,7 @@ describe('parseCli', () => {
 				'hubspot_api_get',
 				'hubspot_search',
 				'hubspot_index_interactive',
+				'salesnav_search',
 				'verify',
 				'jq_1k',
 				'jq_10k',

@@ -2,8 +2,9 @@
  * The Sales Navigator gym's API contract: enums and filter types, the stored UI model and the error envelope.
  * Page-safe: it imports zod only, so the gym's handlers (in the Service Worker), its seed and its future UI client
  * (in the page) share one set of vendor constants and record schemas; `schema.ts` re-exports it and adds the
- * gym's state and fixture schemas.
- * invented internal API later). Facts follow `shared/platforms.md` §1.
+ * gym's state and fixture schemas. LinkedIn publishes no Sales Navigator API, so the request and answer schemas
+ * at the end are the replica's own design (resource names close to LinkedIn's: leads, accounts, lists,
+ * savedSearches, alerts, notes, messages, relationshipMaps). Facts follow LinkedIn Sales Navigator Help.
  *
  * Viewpoint: relationship fields (`degree`, `sharedConnections`, `teamLinkPaths`) and user state (`saved`,
  * list membership) are those of the signed-in seat, the one seat with `isCurrentUser: true`; lists, saved
@@ -124,8 +125,9 @@ export const CRM_STATUSES = ['in_crm', 'not_in_crm'] as const;
 export const INMAIL_STATUSES = ['pending', 'accepted', 'declined', 'replied'] as const;
 export const ALERT_FREQUENCIES = ['daily', 'weekly', 'never'] as const;
 export const SELECTION_TYPES = ['INCLUDED', 'EXCLUDED'] as const;
-/** Relationship map roles (verify labels). */
-export const RELATIONSHIP_ROLES = ['Decision maker', 'Champion', 'Influencer', 'Evaluator', 'Blocker'] as const;
+/** Relationship map roles (LinkedIn Help "Relationship Maps FAQ": Decision Maker, Champion, Evaluator, Procurement, Influencer). */
+export const RELATIONSHIP_ROLES = ['Decision Maker', 'Champion', 'Evaluator', 'Procurement', 'Influencer'] as const;
+export type RelationshipRole = (typeof RELATIONSHIP_ROLES)[number];
 /** Lead search filter types (replica-internal API names, platforms.md §1.3). */
 export const FILTER_TYPES = [
 	'CURRENT_COMPANY',
@@ -153,6 +155,7 @@ export const FILTER_TYPES = [
 	'POSTED_ON_LINKEDIN',
 	'LEAD_LIST',
 	'ACCOUNT_LIST',
+	'PEOPLE_IN_CRM',
 	'ANNUAL_REVENUE',
 	'TECHNOLOGIES_USED',
 	'BUYER_INTENT',
@@ -259,6 +262,11 @@ export const Lead = z.strictObject({
 		.describe('CRM match'),
 	recommendedReason: z.string().nullable().describe('why recommended, null = not recommended'),
 	invitationSentAt: IsoTimestamp.nullable().describe('pending connection invitation sent at, null = none'),
+	invitationNote: z.string().max(300).nullable().describe('note sent with the pending invitation (≤300 chars), null = none or no note'),
+	recentPosts: z
+		.array(z.strictObject({ postedAt: ts('posted'), topic: z.string().describe('what the post is about') }))
+		.describe('recent LinkedIn posts, newest first (Recent activity)'),
+	tags: z.array(z.string().min(1).max(50)).describe('tags the signed-in seat put on the lead, in add order'),
 	lastActivityAt: ts('last profile activity')
 });
 export type Lead = z.infer<typeof Lead>;
@@ -302,8 +310,14 @@ export const Account = z.strictObject({
 	saved: z.boolean().describe('saved by the signed-in seat'),
 	accountListIds: z.array(AccountListId).describe('account lists that contain it'),
 	relationshipMap: z
-		.array(z.strictObject({ leadId: LeadId, role: z.enum(RELATIONSHIP_ROLES).describe('buying-committee role (verify labels)') }))
-		.describe('buying committee (Advanced+)')
+		.array(
+			z.strictObject({
+				leadId: LeadId,
+				role: z.enum(RELATIONSHIP_ROLES).nullable().describe('buying-committee role, null = no role set yet'),
+				markedLeft: z.boolean().describe('marked by the user as no longer at the account')
+			})
+		)
+		.describe('relationship map (buying committee), in add order; every plan')
 });
 export type Account = z.infer<typeof Account>;
 
@@ -390,7 +404,8 @@ export const InMailMessage = z.strictObject({
 	subject: z.string().max(200).nullable().describe('subject (required on InMails, ≤200 chars), null on replies'),
 	body: z.string().max(2000).describe('body, ≤~2,000 chars'),
 	sentAt: ts('sent'),
-	isInMail: z.boolean().describe('true when it cost an InMail credit')
+	isInMail: z.boolean().describe('true when it cost an InMail credit'),
+	creditRefunded: z.boolean().describe('InMails: the credit came back (a response within 90 days); false otherwise')
 });
 
 /** An InMail / message thread between a seat and a lead. */
@@ -425,3 +440,182 @@ export const AddEntriesBody = z.strictObject({
 	leadIds: z.array(LeadId).min(1).max(100).describe('leads to save to the list, 1–100 lead ids ("ACwAA…")')
 });
 export type AddEntriesBody = z.infer<typeof AddEntriesBody>;
+
+// ---------------------------------------------------------------------------------------------- API bodies and answers
+
+/** Limits of the product, with their LinkedIn Help source. */
+export const LIMITS = {
+	/** Results per search page (Sales Navigator shows 25 rows per page; LinkedIn Help does not state it, scrapers do). */
+	pageSize: 25,
+	/** Connection request note, characters (Premium / Sales Navigator; secondary sources). */
+	connectNote: 300,
+	/** InMail subject, characters (LinkedIn Help "InMail FAQ": "up to 200 characters in the required subject line"). */
+	inmailSubject: 200,
+	/** InMail body, characters (LinkedIn Help "InMail FAQ": "up to 2000 characters in the body"). */
+	inmailBody: 2000,
+	/** Days within which a response refunds an InMail credit (LinkedIn Help "Understand InMail credits in Sales Navigator"). */
+	refundDays: 90,
+	/** Credit cap (LinkedIn Help "Understand InMail credits in Sales Navigator": up to 150). */
+	maxCredits: 150,
+	/** Note text, characters. */
+	note: 1000,
+	/** List name, characters (replica limit; LinkedIn Help gives none). */
+	listName: 80,
+	/** Tags per lead (replica limit). */
+	tags: 20
+} as const;
+
+/** "Years in current position / at current company / of experience" filter labels and their whole-year ranges. */
+export const YEARS_BANDS = [
+	{ text: 'Less than 1 year', min: 0, max: 0 },
+	{ text: '1 to 2 years', min: 1, max: 2 },
+	{ text: '3 to 5 years', min: 3, max: 5 },
+	{ text: '6 to 10 years', min: 6, max: 10 },
+	{ text: 'More than 10 years', min: 11, max: Infinity }
+] as const;
+
+/** Relationship filter values (label → degrees). */
+export const RELATIONSHIP_VALUES = [
+	{ id: 'F', text: '1st degree connections', degrees: ['1st'] },
+	{ id: 'S', text: '2nd degree connections', degrees: ['2nd'] },
+	{ id: 'O', text: '3rd degree connections + everyone else', degrees: ['3rd', 'out_of_network'] }
+] as const;
+
+/** Lead search spotlights (the tabs above the results, with counts). */
+export const LEAD_SPOTLIGHTS = [
+	{ id: 'CHANGED_JOBS', text: 'Changed jobs' },
+	{ id: 'POSTED_ON_LINKEDIN', text: 'Posted on LinkedIn' },
+	{ id: 'MENTIONED_IN_NEWS', text: 'Mentioned in the news' },
+	{ id: 'SHARED_EXPERIENCES', text: 'Share experiences with you' },
+	{ id: 'TEAMLINK', text: 'TeamLink intro' },
+	{ id: 'FOLLOWS_YOUR_COMPANY', text: 'Follows your company' }
+] as const;
+/** Account search spotlights. */
+export const ACCOUNT_SPOTLIGHTS = [
+	{ id: 'SENIOR_LEADERSHIP_CHANGES', text: 'Senior leadership changes' },
+	{ id: 'FUNDING_EVENTS', text: 'Funding events' },
+	{ id: 'HIGH_BUYER_INTENT', text: 'High buyer intent' }
+] as const;
+export const LEAD_SPOTLIGHT_IDS = LEAD_SPOTLIGHTS.map((s) => s.id) as [string, ...string[]];
+export const ACCOUNT_SPOTLIGHT_IDS = ACCOUNT_SPOTLIGHTS.map((s) => s.id) as [string, ...string[]];
+
+/** Filter types of Account search (the others are lead-only). */
+export const ACCOUNT_FILTER_TYPES = [
+	'COMPANY_HEADCOUNT',
+	'COMPANY_TYPE',
+	'COMPANY_HEADQUARTERS',
+	'INDUSTRY',
+	'ANNUAL_REVENUE',
+	'TECHNOLOGIES_USED',
+	'BUYER_INTENT',
+	'LEADERSHIP_CHANGE',
+	'FUNDING_EVENTS',
+	'ACCOUNT_LIST'
+] as const satisfies readonly (typeof FILTER_TYPES)[number][];
+
+/** Body of `POST /leads/search` and `POST /accounts/search`. */
+export const SearchBody = z.strictObject({
+	filters: z.array(SearchFilter).max(40).default([]).describe('filters, ANDed; values OR within a filter; EXCLUDED pills remove'),
+	keywords: z.string().max(200).default('').describe('keyword box: every word must appear in name, title, headline, company or geography'),
+	spotlight: z.string().nullable().default(null).describe('spotlight tab id (LEAD_SPOTLIGHTS / ACCOUNT_SPOTLIGHTS), null = All'),
+	start: z.number().int().min(0).default(0).describe('offset of the first result (multiple of 25 from the UI)'),
+	count: z.number().int().min(1).max(25).default(25).describe('results per page, ≤25')
+});
+export type SearchBody = z.input<typeof SearchBody>;
+
+/** A lead search result row: the lead plus its current company name. */
+export const LeadHit = Lead.extend({ accountName: z.string().describe('current company name') });
+export type LeadHit = z.infer<typeof LeadHit>;
+/** An account search result row. */
+export const AccountHit = Account;
+
+/** Answer of a search: one page, the total, and the spotlight counts over all matches. */
+export function searchAnswer<T extends z.ZodType>(hit: T) {
+	return z.strictObject({
+		elements: z.array(hit).describe('this page, ≤25 rows'),
+		paging: z
+			.strictObject({
+				start: z.number().int().describe('offset of this page'),
+				count: z.number().int().describe('page size asked for (≤25)'),
+				total: z.number().int().describe('all matches (before the spotlight)')
+			})
+			.describe('paging of the results'),
+		spotlightTotal: z.number().int().describe('matches within the selected spotlight (= total when none)'),
+		spotlights: z.record(z.string(), z.number().int()).describe('spotlight id → matches among all results')
+	});
+}
+export const LeadSearchAnswer = searchAnswer(LeadHit);
+export type LeadSearchAnswer = z.infer<typeof LeadSearchAnswer>;
+export const AccountSearchAnswer = searchAnswer(AccountHit);
+export type AccountSearchAnswer = z.infer<typeof AccountSearchAnswer>;
+
+/** Body of `POST /lists`. */
+export const CreateListBody = z.strictObject({
+	name: z.string().trim().min(1).max(80).describe("list name, unique among the seat's lists of that type (case-insensitive)"),
+	type: z.enum(['LEAD', 'ACCOUNT']).describe('lead list or account list'),
+	description: z.string().max(500).nullable().default(null).describe('free text')
+});
+/** Body of `PATCH /lists/{id}` (rename / describe). */
+export const UpdateListBody = z.strictObject({
+	name: z.string().trim().min(1).max(80).optional().describe('new name'),
+	description: z.string().max(500).nullable().optional().describe('new description')
+});
+/** Body of `POST /lists/{id}/share`. */
+export const ShareListBody = z.strictObject({ seatIds: z.array(SeatId).min(1).max(50).describe('teammates to share with') });
+/** Body of `POST /lists/{listId}/entries` on an account list. */
+export const AddAccountEntriesBody = z.strictObject({
+	accountIds: z.array(AccountId).min(1).max(100).describe('accounts to save to the list, 1–100')
+});
+
+/** Body of `POST /savedSearches`. */
+export const CreateSavedSearchBody = z.strictObject({
+	name: z.string().trim().min(1).max(80).describe('saved search name, unique per seat'),
+	type: z.enum(['lead', 'account']).describe('lead or account search'),
+	filters: z.array(SearchFilter).max(40).describe('the search filters'),
+	keywords: z.string().max(200).default('').describe('keyword box'),
+	alertFrequency: z.enum(ALERT_FREQUENCIES).default('weekly').describe('daily, weekly or never')
+});
+/** Body of `PATCH /savedSearches/{id}`. */
+export const UpdateSavedSearchBody = z.strictObject({
+	name: z.string().trim().min(1).max(80).optional().describe('new name'),
+	alertFrequency: z.enum(ALERT_FREQUENCIES).optional().describe('new alert frequency')
+});
+
+/** Body of `POST /notes`: exactly one of leadId / accountId. */
+export const CreateNoteBody = z.strictObject({
+	leadId: LeadId.optional().describe('the lead'),
+	accountId: AccountId.optional().describe('the account'),
+	text: z.string().trim().min(1).max(1000).describe('note text, ≤1,000 characters')
+});
+/** Body of `PATCH /notes/{id}`. */
+export const UpdateNoteBody = z.strictObject({ text: z.string().trim().min(1).max(1000).describe('note text, ≤1,000 characters') });
+
+/** Body of `PUT /leads/{leadId}/tags`: the whole tag set. */
+export const PutTagsBody = z.strictObject({
+	tags: z.array(z.string().trim().min(1).max(50)).max(20).describe('tags, ≤20, each ≤50 characters; duplicates kept once')
+});
+/** Body of `POST /leads/{leadId}/invitations` (Connect). */
+export const ConnectBody = z.strictObject({
+	note: z.string().max(300).nullable().default(null).describe('personal note, ≤300 characters')
+});
+
+/** Body of `POST /relationshipMaps/{accountId}/members` (Add to map). */
+export const AddMapMemberBody = z.strictObject({
+	leadId: LeadId,
+	role: z.enum(RELATIONSHIP_ROLES).nullable().default(null).describe('role, null = none yet')
+});
+/** Body of `PATCH /relationshipMaps/{accountId}/members/{leadId}`. */
+export const UpdateMapMemberBody = z.strictObject({
+	role: z.enum(RELATIONSHIP_ROLES).nullable().optional().describe('new role (null clears)'),
+	markedLeft: z.boolean().optional().describe('mark as no longer at the account')
+});
+
+/** Body of `POST /messages`: a message (free) or an InMail (1 credit) to a lead, in the seat's one thread with that lead. */
+export const SendMessageBody = z.strictObject({
+	leadId: LeadId,
+	subject: z.string().max(1000).nullable().default(null).describe('subject; required (≤200) for InMails, the API answers the limit error'),
+	body: z.string().max(10000).describe('body, 1–2,000 characters (the API answers the limit error)')
+});
+
+/** The message of a refused InMail at 0 credits (wording of the product unconfirmed; LinkedIn Help names no text). */
+export const NO_CREDITS_MESSAGE = "You don't have enough InMail credits to send this InMail.";

@@ -101,13 +101,25 @@ const HEADCOUNT_CODE: Record<string, string> = {
 };
 
 const ROLE_OF: Record<string, (typeof RELATIONSHIP_ROLES)[number]> = {
-	'Owner / Partner': 'Decision maker',
-	CXO: 'Decision maker',
-	'Vice President': 'Decision maker',
+	'Owner / Partner': 'Decision Maker',
+	CXO: 'Decision Maker',
+	'Vice President': 'Decision Maker',
 	Director: 'Champion',
 	'Experienced Manager': 'Influencer',
 	'Entry Level Manager': 'Influencer'
 };
+
+/** Topics of the leads' recent posts (Recent activity on the lead page). */
+const POST_TOPICS = [
+	'Pipeline forecasting',
+	'Hiring for our sales team',
+	'RevOps tooling',
+	'Lessons from our Series B',
+	'Customer onboarding',
+	'AI in sales workflows',
+	'Quarter-end recap',
+	'Data privacy and compliance'
+] as const;
 
 const minIso = (...xs: string[]) => xs.reduce((a, b) => (b < a ? b : a));
 const maxIso = (...xs: string[]) => xs.reduce((a, b) => (b > a ? b : a));
@@ -251,6 +263,7 @@ function build(world: World): SalesNavState {
 
 	// ---- leads
 	const rl = rng('salesnav/leads', seed);
+	const rpost = rng('salesnav/posts', seed);
 	const leads: Lead[] = people.map((p) => {
 		const c = companies.get(p.companyId)!;
 		const leadId = leadIdFor(p.id);
@@ -312,6 +325,9 @@ function build(world: World): SalesNavState {
 			crm: p.inHubspot ? { status: 'in_crm', url: `/hubspot/contacts/${p.id}` } : { status: 'not_in_crm', url: null },
 			recommendedReason: changed ? 'Changed jobs in the past 90 days' : posted && rl.chance(0.3) ? 'Posted on LinkedIn recently' : null,
 			invitationSentAt: degree === '2nd' && rl.chance(0.03) ? isoPlus(epoch, -rl.int(1, 20) * DAY_MS) : null,
+			invitationNote: null,
+			recentPosts: p.lastPostedAt ? [{ postedAt: p.lastPostedAt, topic: rpost.pick(POST_TOPICS) }] : [],
+			tags: [],
 			lastActivityAt: maxIso(p.lastPostedAt ?? p.startedRoleAt, p.startedRoleAt)
 		};
 	});
@@ -351,7 +367,7 @@ function build(world: World): SalesNavState {
 			? (peopleAt.get(c.id) ?? [])
 					.filter((p) => ROLE_OF[p.seniority])
 					.slice(0, 4)
-					.map((p) => ({ leadId: leadIdFor(p.id), role: ROLE_OF[p.seniority]! }))
+					.map((p) => ({ leadId: leadIdFor(p.id), role: ROLE_OF[p.seniority]!, markedLeft: false }))
 			: [];
 		return {
 			accountId: c.id,
@@ -598,13 +614,21 @@ function build(world: World): SalesNavState {
 					subject: `Idea for ${companies.get(p.companyId)!.name}`,
 					body: `Hi ${p.firstName}, I noticed your team is growing. Would you be open to a short call about pipeline visibility?`,
 					sentAt: sent,
-					isInMail: true
+					isInMail: true,
+					creditRefunded: status !== 'pending'
 				}
 			];
 			if (status !== 'pending') {
 				const body =
 					status === 'declined' ? 'Not interested' : status === 'accepted' ? 'Interested' : 'Thanks for reaching out. Can you send over some times next week?';
-				messages.push({ from: 'lead', subject: null, body, sentAt: minIso(isoPlus(sent, ri.int(2, 72) * 3_600_000), epoch), isInMail: false });
+				messages.push({
+					from: 'lead',
+					subject: null,
+					body,
+					sentAt: minIso(isoPlus(sent, ri.int(2, 72) * 3_600_000), epoch),
+					isInMail: false,
+					creditRefunded: false
+				});
 			}
 			const last = messages[messages.length - 1]!;
 			inmailThreads.push({
