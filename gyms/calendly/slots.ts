@@ -145,7 +145,7 @@ function candidateStarts(host: HostInput, input: SolveInput): Map<number, number
 /** True when `host` has no busy interval within the buffered meeting `[start, end)` (ignoring meeting `except`). */
 function isFree(host: HostInput, start: number, end: number, rules: SlotRules, except?: string): boolean {
 	const b = { start: start - rules.buffer_before * MIN_MS, end: end + rules.buffer_after * MIN_MS };
-	return !host.busy.some((x) => x.event !== except && overlaps(b, x));
+	return !host.busy.some((x) => (except === undefined || x.event !== except) && overlaps(b, x));
 }
 
 /** True when the host still has room under the daily limit on the local day of `start`. */
