@@ -4,7 +4,7 @@
  * (in the page) share one set of vendor constants and record schemas; `schema.ts` re-exports it and adds the
  * gym's state and fixture schemas.
  *
- * Facts follow `shared/platforms.md` §4 (Calendly API v2): resources are identified by their full URI
+ * Facts follow Calendly API v2 (its OpenAPI document and developer.calendly.com): resources are identified by their full URI
  * (`https://api.calendly.com/scheduled_events/{uuid}`), field names are snake_case, timestamps are UTC ISO-8601
  * with microseconds (`2026-03-02T09:00:00.000000Z`), durations are minutes.
  * Each row's primary key is its `uri`; rows are ordered by `uri`.

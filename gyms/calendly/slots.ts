@@ -143,16 +143,27 @@ function candidateStarts(host: HostInput, input: SolveInput): Map<number, number
 }
 
 /** True when `host` has no busy interval within the buffered meeting `[start, end)` (ignoring meeting `except`). */
-function isFree(host: HostInput, start: number, end: number, rules: SlotRules, except?: string): boolean {
+function isFree(busy: readonly (Span & { event?: string })[], start: number, end: number, rules: SlotRules, except?: string): boolean {
 	const b = { start: start - rules.buffer_before * MIN_MS, end: end + rules.buffer_after * MIN_MS };
-	return !host.busy.some((x) => (except === undefined || x.event !== except) && overlaps(b, x));
+	return !busy.some((x) => (except === undefined || x.event !== except) && overlaps(b, x));
+}
+
+/** Per host: busy intervals near the range only, and meetings of this type per local day. */
+function prepare(host: HostInput, range: Span): { busy: (Span & { event?: string })[]; perDay: Map<string, number> } {
+	const busy = host.busy.filter((x) => x.end > range.start - DAY_MS && x.start < range.end + DAY_MS);
+	const perDay = new Map<string, number>();
+	for (const t of host.typeStarts) {
+		if (t < range.start - 2 * DAY_MS || t > range.end + 2 * DAY_MS) continue;
+		const d = localTime(host.timezone, t).date;
+		perDay.set(d, (perDay.get(d) ?? 0) + 1);
+	}
+	return { busy, perDay };
 }
 
 /** True when the host still has room under the daily limit on the local day of `start`. */
-function underDailyLimit(host: HostInput, start: number, rules: SlotRules): boolean {
+function underDailyLimit(host: HostInput, perDay: Map<string, number>, start: number, rules: SlotRules): boolean {
 	if (rules.max_events_per_day === null) return true;
-	const day = localTime(host.timezone, start).date;
-	return host.typeStarts.filter((t) => localTime(host.timezone, t).date === day).length < rules.max_events_per_day;
+	return (perDay.get(localTime(host.timezone, start).date) ?? 0) < rules.max_events_per_day;
 }
 
 /**
@@ -164,6 +175,7 @@ export function availableSlots(input: SolveInput): Slot[] {
 	if (!hosts.length) return [];
 	const durMs = rules.duration * MIN_MS;
 	const per = hosts.map((h) => candidateStarts(h, input));
+	const prep = hosts.map((h) => prepare(h, input.range));
 	const starts = new Set<number>();
 	per.forEach((m) => m.forEach((_e, s) => starts.add(s)));
 	const out: Slot[] = [];
@@ -175,12 +187,14 @@ export function availableSlots(input: SolveInput): Slot[] {
 			const joined = (input.groupMeetings ?? []).find((g) => g.start === s && g.host === host.user);
 			const taken = joined?.active ?? 0;
 			if (taken >= rules.group_limit) continue;
-			if (!isFree(host, s, e, rules, joined?.event)) continue;
-			if (!joined && !underDailyLimit(host, s, rules)) continue;
+			if (!isFree(prep[0]!.busy, s, e, rules, joined?.event)) continue;
+			if (!joined && !underDailyLimit(host, prep[0]!.perDay, s, rules)) continue;
 			out.push({ start: s, end: e, hosts: [host.user], invitees_remaining: rules.group_limit - taken, ...(joined ? { joins: joined.event } : {}) });
 			continue;
 		}
-		const free = hosts.filter((h, i) => per[i]!.has(s) && isFree(h, s, e, rules) && underDailyLimit(h, s, rules)).map((h) => h.user);
+		const free = hosts
+			.filter((h, i) => per[i]!.has(s) && isFree(prep[i]!.busy, s, e, rules) && underDailyLimit(h, prep[i]!.perDay, s, rules))
+			.map((h) => h.user);
 		const ok = input.pooling === 'round_robin' ? free.length > 0 : free.length === hosts.length;
 		if (ok) out.push({ start: s, end: e, hosts: free, invitees_remaining: 1 });
 	}
