@@ -40,8 +40,10 @@ describe('calendly schema', () => {
 	it('derives stable, well-formed UUIDs', () => {
 		expect(uuidFor('meeting:500001')).toBe(uuidFor('meeting:500001'));
 		expect(uuidFor('meeting:500001')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-		const uris = CALENDLY_TABLE_NAMES.flatMap((t) => (tables[t] as { uri: string }[]).map((r) => r.uri));
+		// event_type_settings rows are keyed by their event type's URI (one row per type), the only shared key.
+		const uris = CALENDLY_TABLE_NAMES.filter((t) => t !== 'event_type_settings').flatMap((t) => (tables[t] as { uri: string }[]).map((r) => r.uri));
 		expect(new Set(uris).size).toBe(uris.length);
+		expect(tables.event_type_settings.map((s) => s.uri)).toEqual(tables.event_types.map((t) => t.uri));
 	});
 });
 
@@ -202,9 +204,9 @@ describe('calendly gym lifecycle (fake-indexeddb)', () => {
 		expect(JSON.stringify(await gym.exportState())).toBe(JSON.stringify(changed));
 	});
 
-	it('answers every API request with Calendly’s 404 error', async () => {
+	it('answers a path it does not serve with Calendly’s 404 error', async () => {
 		const gym = createCalendlyGym(new CalendlyDb('calendly-spec-3'));
-		expect(await gym.handle({ method: 'GET', path: '/users/me', query: new URLSearchParams(), body: undefined })).toEqual({
+		expect(await gym.handle({ method: 'GET', path: '/activity_log_entries', query: new URLSearchParams(), body: undefined })).toEqual({
 			status: 404,
 			body: { title: 'Resource Not Found', message: 'The server could not find the requested resource.', details: [] }
 		});

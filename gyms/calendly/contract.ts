@@ -4,7 +4,7 @@
  * (in the page) share one set of vendor constants and record schemas; `schema.ts` re-exports it and adds the
  * gym's state and fixture schemas.
  *
- * Facts follow `shared/platforms.md` §4 (Calendly API v2): resources are identified by their full URI
+ * Facts follow Calendly API v2 (its OpenAPI document and developer.calendly.com): resources are identified by their full URI
  * (`https://api.calendly.com/scheduled_events/{uuid}`), field names are snake_case, timestamps are UTC ISO-8601
  * with microseconds (`2026-03-02T09:00:00.000000Z`), durations are minutes.
  * Each row's primary key is its `uri`; rows are ordered by `uri`.
@@ -406,3 +406,233 @@ export const ErrorBody = z.strictObject({
 		.describe('per-parameter details (400), [] or absent otherwise')
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+// ---------------------------------------------------------------------------------------------- gym-only tables
+
+/** Webhook events a subscription may ask for (Calendly "Create Webhook Subscription"). */
+export const WEBHOOK_EVENTS = [
+	'invitee.created',
+	'invitee.canceled',
+	'invitee_no_show.created',
+	'invitee_no_show.deleted',
+	'routing_form_submission.created',
+	'event_type.created',
+	'event_type.updated',
+	'event_type.deleted'
+] as const;
+/** Webhook subscription scopes (`group` exists in newer versions of the API). */
+export const WEBHOOK_SCOPES = ['user', 'organization', 'group'] as const;
+/** Round-robin distribution settings of the Calendly web app ("Optimize for availability" / "for equal distribution"). */
+export const ROUND_ROBIN_STRATEGIES = ['availability', 'equal_distribution'] as const;
+
+/**
+ * The booking limits of an event type, as the Calendly web app's event type editor sets them ("Availability" and
+ * "Limits" sections: date range, minimum notice, buffers, daily limit, start time increments). API v2 does not
+ * expose them; the gym keeps one row per event type, keyed by the event type's URI.
+ */
+export const EventTypeSettings = z.strictObject({
+	uri: EventTypeUri.describe('the event type this row configures (its URI)'),
+	availability_schedule: uriOf('user_availability_schedules')
+		.nullable()
+		.describe('schedule used for a one-host event type; null = each host’s default schedule (pooled types always use each host’s default)'),
+	start_increment: z.number().int().min(5).max(720).describe('"Start time increments": minutes between offered start times'),
+	buffer_before: z.number().int().min(0).max(240).describe('"Before event" buffer, minutes that must be free before the start'),
+	buffer_after: z.number().int().min(0).max(240).describe('"After event" buffer, minutes that must be free after the end'),
+	minimum_notice: z.number().int().min(0).describe('"Minimum notice": minutes between now and the earliest offered start'),
+	max_events_per_day: z.number().int().positive().nullable().describe('"Limit number of events per day" per host (in the host’s zone); null = no limit'),
+	period_days: z.number().int().positive().nullable().describe('"Date range": invitees may book this many days into the future (rolling); null = indefinitely'),
+	group_limit: z.number().int().positive().describe('"Max invitees in a spot" for a Group event type; 1 for other kinds'),
+	round_robin_strategy: z
+		.enum(ROUND_ROBIN_STRATEGIES)
+		.describe('round robin distribution ("availability" = priority, then least recently booked); other kinds: "availability"'),
+	created_at: ts('created'),
+	updated_at: ts('last updated')
+});
+export type EventTypeSettings = z.infer<typeof EventTypeSettings>;
+
+/** A single-use scheduling link (`POST /scheduling_links`), stored with who used it. */
+export const SchedulingLink = z.strictObject({
+	uri: uriOf('scheduling_links').describe('gym key of the link (the API answers only booking_url, owner, owner_type)'),
+	booking_url: z.string().describe('"https://calendly.com/d/{code}/{event type slug}"'),
+	owner: EventTypeUri.describe('the event type the link books'),
+	owner_type: z.literal('EventType').describe('always "EventType"'),
+	max_event_count: z.literal(1).describe('bookings allowed through the link (Calendly allows 1)'),
+	used_by: InviteeUri.nullable().describe('the invitee who booked through it; null = unused'),
+	created_at: ts('created')
+});
+export type SchedulingLink = z.infer<typeof SchedulingLink>;
+
+/** A webhook subscription (stored; deliveries are not made offline). */
+export const WebhookSubscription = z.strictObject({
+	uri: uriOf('webhook_subscriptions'),
+	callback_url: z.string().describe('the URL Calendly would POST to (the create body calls it `url`)'),
+	created_at: ts('created'),
+	updated_at: ts('last updated'),
+	retry_started_at: IsoMicros.nullable().describe('when delivery retries began; null = none'),
+	state: z.enum(['active', 'disabled']).describe('active or disabled'),
+	events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).describe('subscribed events'),
+	scope: z.enum(WEBHOOK_SCOPES).describe('user, organization or group'),
+	organization: OrganizationUri,
+	user: UserUri.nullable().describe('the user of a user-scoped subscription, else null'),
+	group: z.null().describe('groups are not modelled: always null'),
+	creator: UserUri.describe('the user who created it')
+});
+export type WebhookSubscription = z.infer<typeof WebhookSubscription>;
+
+/** Why a round-robin booking went to its host (one row per round-robin scheduled event booked in the run). */
+export const BookingDecision = z.strictObject({
+	uri: ScheduledEventUri.describe('the scheduled event the decision was made for'),
+	event_type: EventTypeUri,
+	host: UserUri.describe('the host chosen'),
+	reason: z.enum(['only_free_host', 'priority', 'least_recently_booked', 'tie_break']).describe('the rule that decided'),
+	candidates: z
+		.array(
+			z.strictObject({
+				user: UserUri,
+				priority: z.number().int().min(0).max(4).describe('priority stars'),
+				last_booked_at: IsoMicros.nullable().describe('start of the host’s most recent booking of this event type, null = never'),
+				tie_break: z.number().int().nonnegative().describe('seeded tie-break value (smaller wins)')
+			})
+		)
+		.min(1)
+		.describe('the free hosts compared, in the order they ranked'),
+	created_at: ts('decided')
+});
+export type BookingDecision = z.infer<typeof BookingDecision>;
+
+// ---------------------------------------------------------------------------------------------- answers and bodies
+
+/** Calendly's paging block (`pagination`), null tokens and pages on the last/first page. */
+export const Pagination = z.strictObject({
+	count: z.number().int().nonnegative().describe('items in this page'),
+	next_page: z.string().nullable().describe('URL of the next page, null on the last'),
+	previous_page: z.string().nullable().describe('URL of the previous page, null on the first'),
+	next_page_token: z.string().nullable().describe('token of the next page, null on the last'),
+	previous_page_token: z.string().nullable().describe('token of the previous page, null on the first')
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+/** `{resource: T}`: the answer of a single-resource call. */
+export const resourceOf = <T extends z.ZodType>(item: T) => z.strictObject({ resource: item });
+/** `{collection: T[], pagination}`: the answer of a paged list. */
+export const collectionOf = <T extends z.ZodType>(item: T) => z.strictObject({ collection: z.array(item), pagination: Pagination });
+
+/** A membership as served: the user object embedded (without `current_organization`, as the spec's embedded user). */
+export const OrganizationMembershipOut = OrganizationMembership.extend({ user: User.omit({ current_organization: true }) });
+/** An invitee no-show (`/invitee_no_shows`). */
+export const InviteeNoShow = z.strictObject({ uri: uriOf('invitee_no_shows'), invitee: InviteeUri, created_at: ts('marked') });
+/** One available start time (`GET /event_type_available_times`). */
+export const AvailableTime = z.strictObject({
+	status: z.literal('available').describe('always "available"'),
+	invitees_remaining: z.number().int().nonnegative().describe('seats left at that time (1 for one-on-one)'),
+	start_time: ts('slot start'),
+	scheduling_url: z.string().describe('booking page URL of that slot')
+});
+/** One busy interval (`GET /user_busy_times`). */
+export const BusyTime = z.strictObject({
+	type: z.enum(['calendly', 'external']).describe('calendly = a Calendly meeting'),
+	start_time: ts('start'),
+	end_time: ts('end'),
+	buffered_start_time: ts('start minus the event type’s before buffer'),
+	buffered_end_time: ts('end plus the event type’s after buffer'),
+	event: z.strictObject({ uri: ScheduledEventUri }).describe('the Calendly meeting')
+});
+/** The single-use link answer of `POST /scheduling_links`. */
+export const SchedulingLinkOut = SchedulingLink.pick({ booking_url: true, owner: true, owner_type: true });
+/** A cancellation as `POST /scheduled_events/{uuid}/cancellation` answers it. */
+export const CancellationOut = Cancellation;
+
+/** `POST /scheduled_events/{uuid}/cancellation` body. */
+export const CancelBody = z.strictObject({ reason: z.string().max(10000).optional().describe('free-text reason shared with the invitees') });
+/** `POST /invitee_no_shows` body. */
+export const NoShowBody = z.strictObject({ invitee: InviteeUri.describe('the invitee to mark') });
+/** `POST /scheduling_links` body. */
+export const SchedulingLinkBody = z.strictObject({
+	max_event_count: z.literal(1).describe('Calendly allows 1'),
+	owner: EventTypeUri,
+	owner_type: z.literal('EventType')
+});
+/** `POST /webhook_subscriptions` body. */
+export const WebhookBody = z.strictObject({
+	url: z.url({ protocol: /^https$/ }).describe('callback URL (https)'),
+	events: z.array(z.enum(WEBHOOK_EVENTS)).min(1),
+	organization: OrganizationUri,
+	user: UserUri.optional().describe('required for scope "user"'),
+	group: z.string().optional().describe('required for scope "group" (groups are not modelled: refused)'),
+	scope: z.enum(WEBHOOK_SCOPES),
+	signing_key: z.string().optional().describe('write-only signing key')
+});
+
+const InviteeIn = z
+	.strictObject({
+		name: z.string().min(1).optional().describe('full name (or first_name)'),
+		first_name: z.string().min(1).optional(),
+		last_name: z.string().optional(),
+		email: z.email().describe('invitee email'),
+		timezone: IanaZone.describe('the invitee’s IANA zone'),
+		text_reminder_number: z.string().optional()
+	})
+	.refine((i) => i.name !== undefined || i.first_name !== undefined, { message: 'name or first_name is required', path: ['name'] });
+
+/** `POST /invitees` body (Calendly "Create Event Invitee", Scheduling API). */
+export const InviteeBody = z.strictObject({
+	event_type: EventTypeUri,
+	start_time: z
+		.string()
+		.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'UTC ISO-8601')
+		.describe('slot start, UTC'),
+	invitee: InviteeIn,
+	location: z
+		.strictObject({ kind: z.enum(LOCATION_TYPES), location: z.string().optional() })
+		.optional()
+		.describe('`{kind, location}`'),
+	questions_and_answers: z
+		.array(z.strictObject({ question: z.string(), answer: z.string(), position: z.number().int().nonnegative() }))
+		.optional()
+		.describe('answers; `question` is the exact question text'),
+	tracking: z
+		.strictObject({
+			utm_campaign: z.string().nullable(),
+			utm_source: z.string().nullable(),
+			utm_medium: z.string().nullable(),
+			utm_content: z.string().nullable(),
+			utm_term: z.string().nullable(),
+			salesforce_uuid: z.string().nullable()
+		})
+		.optional()
+		.describe('all six keys when sent'),
+	event_guests: z.array(z.email()).max(10).optional().describe('at most 10 guest emails')
+});
+export type InviteeBody = z.infer<typeof InviteeBody>;
+
+/**
+ * The booking page's own booking call (`POST /booking/invitees`, the Calendly web app's, not API v2): the API body
+ * plus the single-use link the page was opened from, or the invitee being rescheduled.
+ */
+export const BookingBody = InviteeBody.extend({
+	scheduling_link: z.string().optional().describe('booking_url of the single-use link the page was opened from'),
+	reschedule: InviteeUri.optional().describe('the invitee whose meeting moves to `start_time` (reschedule)'),
+	reason: z.string().optional().describe('reschedule reason'),
+	rescheduled_by: z.enum(['host', 'invitee']).optional().describe('who moves the meeting: the invitee (default) or the host on their behalf')
+});
+export type BookingBody = z.infer<typeof BookingBody>;
+/** The booking page's invitee cancellation (`POST /booking/cancellations`, reached from the invitee's cancel link). */
+export const InviteeCancelBody = z.strictObject({ invitee: InviteeUri, reason: z.string().optional() });
+/** Web-app edits of an event type's settings (`PATCH /event_types/{uuid}/settings`): any subset of the settings. */
+export const SettingsPatchBody = EventTypeSettings.omit({ uri: true, created_at: true, updated_at: true }).partial().strict();
+/** Web-app edits of an event type (`PATCH /event_types/{uuid}`): on/off, secret, name, duration, description, note, questions. */
+export const EventTypePatchBody = z.strictObject({
+	name: z.string().min(1).max(55).optional(),
+	active: z.boolean().optional(),
+	secret: z.boolean().optional(),
+	duration: z.number().int().min(1).max(720).optional(),
+	description_plain: z.string().nullable().optional(),
+	internal_note: z.string().nullable().optional(),
+	custom_questions: z.array(CustomQuestion).optional()
+});
+/** Availability edits (`PATCH /user_availability_schedules/{uuid}`, the web app's Availability page): rules replaced whole. */
+export const SchedulePatchBody = z.strictObject({
+	rules: z.array(AvailabilityRule).optional(),
+	timezone: IanaZone.optional(),
+	name: z.string().min(1).optional()
+});

@@ -3,15 +3,17 @@
  * Node tests through fake-indexeddb). Never edit a shipped `version(n)`: add `n+1` with `.upgrade()`.
  *
  * Rows are stored exactly as their wire resources (see `schema.ts`); the primary key is the resource `uri`.
- * Only primary keys are indexed: nothing queries by another field yet (the API endpoints are a later issue,
- * which adds the indexes its filters need in `version(2)`).
+ * Only primary keys are indexed: the API reads whole tables through the kit's read cache (a few hundred rows).
+ * `version(2)` adds the API's tables.
  */
 import { Dexie, type EntityTable } from 'dexie';
 import { GYM_STORE_TABLES } from '../store';
 import type { GymEvent, RunMeta } from '../types';
 import type {
 	AvailabilitySchedule,
+	BookingDecision,
 	EventType,
+	EventTypeSettings,
 	EventTypeMembership,
 	Invitee,
 	Organization,
@@ -19,7 +21,9 @@ import type {
 	RoutingForm,
 	RoutingFormSubmission,
 	ScheduledEvent,
-	User
+	SchedulingLink,
+	User,
+	WebhookSubscription
 } from './schema';
 import { CALENDLY_TABLE_NAMES } from './schema';
 
@@ -38,15 +42,19 @@ export class CalendlyDb extends Dexie {
 	invitees!: EntityTable<Invitee, 'uri'>;
 	routing_forms!: EntityTable<RoutingForm, 'uri'>;
 	routing_form_submissions!: EntityTable<RoutingFormSubmission, 'uri'>;
+	event_type_settings!: EntityTable<EventTypeSettings, 'uri'>;
+	scheduling_links!: EntityTable<SchedulingLink, 'uri'>;
+	webhook_subscriptions!: EntityTable<WebhookSubscription, 'uri'>;
+	booking_decisions!: EntityTable<BookingDecision, 'uri'>;
 	meta!: EntityTable<RunMeta, 'key'>;
 	events!: EntityTable<GymEvent, 'seq'>;
 
 	/** @param name database name (tests pass a unique one). */
 	constructor(name = CALENDLY_DB_NAME) {
 		super(name);
-		this.version(1).stores({
-			...Object.fromEntries(CALENDLY_TABLE_NAMES.map((t) => [t, 'uri'])),
-			...GYM_STORE_TABLES
-		});
+		const v1 = CALENDLY_TABLE_NAMES.slice(0, 10);
+		this.version(1).stores({ ...Object.fromEntries(v1.map((t) => [t, 'uri'])), ...GYM_STORE_TABLES });
+		// v2: the API's tables (event type settings, single-use links, webhook subscriptions, round-robin decisions).
+		this.version(2).stores({ ...Object.fromEntries(CALENDLY_TABLE_NAMES.map((t) => [t, 'uri'])), ...GYM_STORE_TABLES });
 	}
 }

@@ -70,6 +70,20 @@ export function danglingRefDetails(t: Partial<CalendlyState>): DanglingRef[] {
 		check('routing_form_submissions', r.uri, 'submitter', r.submitter, 'invitees');
 		if (r.result.type === 'event_type') check('routing_form_submissions', r.uri, 'result.value', r.result.value, 'event_types');
 	}
+	for (const r of t.event_type_settings ?? []) check('event_type_settings', r.uri, 'uri', r.uri, 'event_types');
+	for (const r of t.scheduling_links ?? []) {
+		check('scheduling_links', r.uri, 'owner', r.owner, 'event_types');
+		check('scheduling_links', r.uri, 'used_by', r.used_by, 'invitees');
+	}
+	for (const r of t.webhook_subscriptions ?? []) {
+		check('webhook_subscriptions', r.uri, 'organization', r.organization, 'organizations');
+		check('webhook_subscriptions', r.uri, 'user', r.user, 'users');
+		check('webhook_subscriptions', r.uri, 'creator', r.creator, 'users');
+	}
+	for (const r of t.booking_decisions ?? []) {
+		check('booking_decisions', r.uri, 'uri', r.uri, 'scheduled_events');
+		check('booking_decisions', r.uri, 'host', r.host, 'users');
+	}
 	return out;
 }
 

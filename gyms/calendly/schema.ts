@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { fixtureSchema } from '../export-schema';
 import {
 	AvailabilitySchedule,
+	BookingDecision,
 	EventType,
+	EventTypeSettings,
 	EventTypeMembership,
 	Invitee,
 	Organization,
@@ -15,7 +17,9 @@ import {
 	RoutingForm,
 	RoutingFormSubmission,
 	ScheduledEvent,
-	User
+	SchedulingLink,
+	User,
+	WebhookSubscription
 } from './contract';
 
 export * from './contract';
@@ -33,7 +37,11 @@ export const CALENDLY_TABLES = {
 	scheduled_events: ScheduledEvent,
 	invitees: Invitee,
 	routing_forms: RoutingForm,
-	routing_form_submissions: RoutingFormSubmission
+	routing_form_submissions: RoutingFormSubmission,
+	event_type_settings: EventTypeSettings,
+	scheduling_links: SchedulingLink,
+	webhook_subscriptions: WebhookSubscription,
+	booking_decisions: BookingDecision
 } as const;
 export type CalendlyTable = keyof typeof CALENDLY_TABLES;
 export const CALENDLY_TABLE_NAMES = Object.keys(CALENDLY_TABLES) as CalendlyTable[];
@@ -49,7 +57,11 @@ export const CalendlyState = z.strictObject({
 	scheduled_events: z.array(ScheduledEvent).describe('meetings, past and future'),
 	invitees: z.array(Invitee).describe('invitees of the meetings'),
 	routing_forms: z.array(RoutingForm).describe('routing forms'),
-	routing_form_submissions: z.array(RoutingFormSubmission).describe('routing form submissions')
+	routing_form_submissions: z.array(RoutingFormSubmission).describe('routing form submissions'),
+	event_type_settings: z.array(EventTypeSettings).describe('booking limits, one row per event type'),
+	scheduling_links: z.array(SchedulingLink).describe('single-use links created in the run'),
+	webhook_subscriptions: z.array(WebhookSubscription).describe('webhook subscriptions (stored, not delivered)'),
+	booking_decisions: z.array(BookingDecision).describe('why each round-robin booking of the run went to its host')
 });
 export type CalendlyState = z.infer<typeof CalendlyState>;
 

@@ -24,6 +24,7 @@ import {
 	type CalendlyTable,
 	type EventType,
 	type EventTypeMembership,
+	type EventTypeSettings,
 	type Invitee,
 	type KindDescription,
 	type Organization,
@@ -554,8 +555,40 @@ function build(world: World): CalendlyState {
 		scheduled_events: scheduled_events.sort(byUri),
 		invitees: invitees.sort(byUri),
 		routing_forms: routing_forms.sort(byUri),
-		routing_form_submissions: routing_form_submissions.sort(byUri)
+		routing_form_submissions: routing_form_submissions.sort(byUri),
+		event_type_settings: settingsOf(event_types, availability_schedules, event_type_memberships).sort(byUri),
+		scheduling_links: [],
+		webhook_subscriptions: [],
+		booking_decisions: []
 	};
+}
+
+/**
+ * Booking limits of every event type (Calendly's defaults where the world says nothing: 4 hours minimum notice,
+ * a rolling 60-day date range, 30-minute start increments): the round-robin demo has 15-minute increments, a
+ * 15-minute after buffer and at most 4 demos per host per day; group types seat 10; each AE's secret executive
+ * briefing uses their "Demo hours" schedule.
+ */
+function settingsOf(types: EventType[], schedules: AvailabilitySchedule[], memberships: EventTypeMembership[]): EventTypeSettings[] {
+	return types.map((t) => {
+		const rr = t.pooling_type === 'round_robin';
+		const owner = memberships.find((m) => m.event_type === t.uri)?.member;
+		const demoHours = t.secret && t.name.startsWith('Executive briefing') ? schedules.find((s) => s.user === owner && s.name === 'Demo hours') : undefined;
+		return {
+			uri: t.uri,
+			availability_schedule: demoHours?.uri ?? null,
+			start_increment: t.duration === 45 ? 15 : 30,
+			buffer_before: 0,
+			buffer_after: rr ? 15 : 0,
+			minimum_notice: 240,
+			max_events_per_day: rr ? 4 : null,
+			period_days: 60,
+			group_limit: t.kind === 'group' ? 10 : 1,
+			round_robin_strategy: 'availability',
+			created_at: t.created_at,
+			updated_at: t.created_at
+		};
+	});
 }
 
 /**
