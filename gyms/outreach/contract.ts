@@ -926,3 +926,46 @@ export const CallCreateBody = z.strictObject({
 		})
 		.describe('the JSON:API resource object')
 });
+
+// ---------------------------------------------------------------------------------------------- templates
+
+/** What `{{variables}}` resolve against: the prospect, its account and the sender (mailbox owner). */
+export interface TemplateContext {
+	prospect: Prospect['attributes'];
+	account: Account['attributes'] | null;
+	sender: User['attributes'] | null;
+}
+
+/**
+ * Resolves Outreach template variables (`{{first_name}}`, `{{last_name}}`, `{{title}}`, `{{company}}`,
+ * `{{email}}`, `{{account.name}}`, `{{account.domain}}`, `{{sender.first_name}}`, `{{sender.last_name}}`,
+ * `{{sender.email}}`, `{{sender.title}}`). A variable with no value stays as written and is listed in
+ * `unresolved` (Outreach blocks sending such an email: mailing `overrideSafetySettings`).
+ * @returns the rendered text and the unresolved variable names, in first-seen order.
+ */
+export function renderTemplate(text: string, ctx: TemplateContext): { text: string; unresolved: string[] } {
+	const p = ctx.prospect;
+	const values: Record<string, string | null | undefined> = {
+		first_name: p.firstName || null,
+		last_name: p.lastName || null,
+		title: p.title,
+		company: p.company ?? ctx.account?.name,
+		email: p.emails[0],
+		'account.name': ctx.account?.name,
+		'account.domain': ctx.account?.domain,
+		'sender.first_name': ctx.sender?.firstName,
+		'sender.last_name': ctx.sender?.lastName,
+		'sender.email': ctx.sender?.email,
+		'sender.title': ctx.sender?.title
+	};
+	const unresolved: string[] = [];
+	const out = text.replace(/\{\{\s*([a-z_.0-9]+)\s*\}\}/gi, (all, name: string) => {
+		const v = values[name.toLowerCase()];
+		if (v === null || v === undefined || v === '') {
+			if (!unresolved.includes(name)) unresolved.push(name);
+			return all;
+		}
+		return v;
+	});
+	return { text: out, unresolved };
+}
