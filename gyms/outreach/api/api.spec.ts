@@ -5,9 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { testGym, type Json } from '../../kit/test-gym';
-import { CollectionAnswer, ErrorBody, ResourceAnswer, SparseCollectionAnswer, type OutreachState } from '../contract';
+import { CollectionAnswer, ErrorBody, ResourceAnswer, SparseCollectionAnswer, type ResourceType } from '../contract';
+import type { OutreachState } from '../schema';
+
 import { OutreachDb } from '../db';
 import { createOutreachGym } from '../index';
+
+/** The contract's answer schemas, parsed bodies typed loosely for the assertions. */
+const RA = (t: ResourceType) => ({ parse: (b: unknown): Json => ResourceAnswer(t).parse(b) });
+const CA = (t: ResourceType) => ({ parse: (b: unknown): Json => CollectionAnswer(t).parse(b) });
 
 const { gym, call, snapshot } = testGym((name) => {
 	const db = new OutreachDb(name);
@@ -50,22 +56,22 @@ async function newProspect(attrs: Record<string, unknown> = {}): Promise<string>
 		}
 	});
 	expect(res.status, JSON.stringify(res.body)).toBe(201);
-	return String(ResourceAnswer('prospect').parse(res.body).data.id);
+	return String(RA('prospect').parse(res.body).data.id);
 }
 
 describe('reads', () => {
 	it('lists prospects with the JSON:API media type, 50 per page, links.next and meta.count only with count=true', async () => {
 		const res = await call('GET', '/prospects');
 		expect(res.headers?.['content-type']).toBe('application/vnd.api+json');
-		const body = CollectionAnswer('prospect').parse(res.body);
+		const body = CA('prospect').parse(res.body);
 		expect(body.data).toHaveLength(50);
 		expect(body.meta).toEqual({});
 		expect(typeof body.data[0]!.id).toBe('number');
 		const t = await state();
-		const counted = CollectionAnswer('prospect').parse((await call('GET', '/prospects', undefined, 'count=true&page[size]=7')).body);
+		const counted = CA('prospect').parse((await call('GET', '/prospects', undefined, 'count=true&page[size]=7')).body);
 		expect(counted.meta.count).toBe(t.prospects.length);
 		const next = new URL(counted.links.next!, 'http://x');
-		const page2 = CollectionAnswer('prospect').parse((await call('GET', '/prospects', undefined, next.searchParams.toString())).body);
+		const page2 = CA('prospect').parse((await call('GET', '/prospects', undefined, next.searchParams.toString())).body);
 		expect(page2.data.map((d: Json) => d.id)).toEqual(t.prospects.slice(7, 14).map((p) => Number(p.id)));
 	});
 
@@ -74,7 +80,7 @@ describe('reads', () => {
 		const seen: number[] = [];
 		let query = 'page[size]=200';
 		for (;;) {
-			const b = CollectionAnswer('prospect').parse((await call('GET', '/prospects', undefined, query)).body);
+			const b = CA('prospect').parse((await call('GET', '/prospects', undefined, query)).body);
 			seen.push(...b.data.map((d: Json) => d.id as number));
 			if (!b.links.next) break;
 			query = new URL(b.links.next, 'http://x').searchParams.toString();
@@ -85,29 +91,25 @@ describe('reads', () => {
 	it('filters by attribute, relationship, range and search; sorts; includes; sparse fields', async () => {
 		const t = await state();
 		const active = t.sequenceStates.filter((s) => s.attributes.state === 'active');
-		const b = CollectionAnswer('sequenceState').parse(
-			(await call('GET', '/sequenceStates', undefined, 'filter[state]=active&count=true&page[size]=1000')).body
-		);
+		const b = CA('sequenceState').parse((await call('GET', '/sequenceStates', undefined, 'filter[state]=active&count=true&page[size]=1000')).body);
 		expect(b.meta.count).toBe(active.length);
 		const seqId = t.sequences[0]!.id;
-		const bySeq = CollectionAnswer('sequenceState').parse((await call('GET', '/sequenceStates', undefined, `filter[sequence][id]=${seqId}&count=true`)).body);
+		const bySeq = CA('sequenceState').parse((await call('GET', '/sequenceStates', undefined, `filter[sequence][id]=${seqId}&count=true`)).body);
 		expect(bySeq.meta.count).toBe(t.sequenceStates.filter((s) => s.relationships.sequence.data.id === seqId).length);
 		const p = t.prospects[3]!;
-		const byEmail = CollectionAnswer('prospect').parse((await call('GET', '/prospects', undefined, `filter[emails]=${p.attributes.emails[0]}`)).body);
+		const byEmail = CA('prospect').parse((await call('GET', '/prospects', undefined, `filter[emails]=${p.attributes.emails[0]}`)).body);
 		expect(byEmail.data.map((d: Json) => d.id)).toEqual([Number(p.id)]);
-		const q = CollectionAnswer('prospect').parse(
+		const q = CA('prospect').parse(
 			(await call('GET', '/prospects', undefined, `filter[q]=${encodeURIComponent(p.attributes.lastName.toUpperCase())}&page[size]=1000`)).body
 		);
 		expect(q.data.map((d: Json) => d.id)).toContain(Number(p.id));
-		const sorted = CollectionAnswer('prospect').parse((await call('GET', '/prospects', undefined, 'sort=-createdAt&page[size]=20')).body);
+		const sorted = CA('prospect').parse((await call('GET', '/prospects', undefined, 'sort=-createdAt&page[size]=20')).body);
 		const created = sorted.data.map((d: Json) => d.attributes.createdAt as string);
 		expect(created).toEqual([...created].sort().reverse());
 		const since = t.prospects[10]!.attributes.createdAt;
-		const range = CollectionAnswer('prospect').parse((await call('GET', '/prospects', undefined, `filter[createdAt]=${since}..inf&count=true`)).body);
+		const range = CA('prospect').parse((await call('GET', '/prospects', undefined, `filter[createdAt]=${since}..inf&count=true`)).body);
 		expect(range.meta.count).toBe(t.prospects.filter((x) => x.attributes.createdAt >= since).length);
-		const inc = ResourceAnswer('sequenceState').parse(
-			(await call('GET', `/sequenceStates/${t.sequenceStates[0]!.id}`, undefined, 'include=prospect,sequence.owner')).body
-		);
+		const inc = RA('sequenceState').parse((await call('GET', `/sequenceStates/${t.sequenceStates[0]!.id}`, undefined, 'include=prospect,sequence.owner')).body);
 		expect(inc.included!.map((r: Json) => r.type).sort()).toEqual(
 			['prospect', 'sequence', 'user'].filter(
 				(x) => x !== 'user' || t.sequences.find((s) => s.id === t.sequenceStates[0]!.relationships.sequence.data.id)!.relationships.owner.data
@@ -172,7 +174,7 @@ describe('writes', () => {
 	it('creates a prospect with its emailAddresses; a duplicate email is validationDuplicateValueError', async () => {
 		const t = await state();
 		const id = await newProspect();
-		const addrs = CollectionAnswer('emailAddress').parse((await call('GET', '/emailAddresses', undefined, `filter[prospect][id]=${id}`)).body);
+		const addrs = CA('emailAddress').parse((await call('GET', '/emailAddresses', undefined, `filter[prospect][id]=${id}`)).body);
 		expect(addrs.data).toHaveLength(1);
 		await refused(422, 'validationDuplicateValueError', () =>
 			call('POST', '/prospects', { data: { type: 'prospect', attributes: { firstName: 'X', emails: [t.prospects[0]!.attributes.emails[0]] } } })
@@ -207,10 +209,10 @@ describe('enrollment rules', () => {
 		const p = await newProspect();
 		const res = await call('POST', '/sequenceStates', enrollBody(p, emailSeq.id, mailbox.id));
 		expect(res.status, JSON.stringify(res.body)).toBe(201);
-		const s = ResourceAnswer('sequenceState').parse(res.body).data;
+		const s = RA('sequenceState').parse(res.body).data;
 		expect(s.attributes.state).toBe('active');
 		expect(s.relationships.sequenceStep.data.id).toBe(Number(firstStep(emailSeq.id).id));
-		const m = CollectionAnswer('mailing').parse((await call('GET', '/mailings', undefined, `filter[sequenceState][id]=${s.id}`)).body).data;
+		const m = CA('mailing').parse((await call('GET', '/mailings', undefined, `filter[sequenceState][id]=${s.id}`)).body).data;
 		expect(m).toHaveLength(1);
 		expect(m[0].attributes.state).toBe('scheduled');
 		expect(m[0].attributes.bodyHtml).toContain('Hi Pat');
@@ -223,7 +225,7 @@ describe('enrollment rules', () => {
 	it('refuses the same sequence twice (permitDuplicateProspects disallow), also after finished', async () => {
 		const { emailSeq, mailbox } = await fixtures();
 		const p = await newProspect();
-		const s = ResourceAnswer('sequenceState').parse((await call('POST', '/sequenceStates', enrollBody(p, emailSeq.id, mailbox.id))).body).data;
+		const s = RA('sequenceState').parse((await call('POST', '/sequenceStates', enrollBody(p, emailSeq.id, mailbox.id))).body).data;
 		expect(await refused(422, 'validationError', () => call('POST', '/sequenceStates', enrollBody(p, emailSeq.id, mailbox.id)))).toMatch(/already active/);
 		expect((await call('POST', `/sequenceStates/${s.id}/actions/finish`)).status).toBe(200);
 		expect(await refused(422, 'validationError', () => call('POST', '/sequenceStates', enrollBody(p, emailSeq.id, mailbox.id)))).toMatch(
@@ -262,7 +264,7 @@ describe('enrollment rules', () => {
 		const p = await newProspect();
 		const res = await call('POST', '/sequenceStates', enrollBody(p, disabled.id, mailbox.id));
 		expect(res.status).toBe(201);
-		expect(ResourceAnswer('sequenceState').parse(res.body).data.attributes.state).toBe('pending');
+		expect(RA('sequenceState').parse(res.body).data.attributes.state).toBe('pending');
 		expect(await refused(422, 'validationError', () => call('POST', '/sequenceStates', enrollBody(999999, emailSeq.id, mailbox.id)))).toMatch(/does not exist/);
 	});
 
@@ -280,18 +282,18 @@ describe('state actions', () => {
 		const t = await state();
 		const seq = t.sequences.find((s) => s.attributes.enabled && s.relationships.ruleset.data?.id === '480001')!;
 		const p = await newProspect();
-		const s = ResourceAnswer('sequenceState').parse((await call('POST', '/sequenceStates', enrollBody(p, seq.id, t.mailboxes[0]!.id))).body).data;
+		const s = RA('sequenceState').parse((await call('POST', '/sequenceStates', enrollBody(p, seq.id, t.mailboxes[0]!.id))).body).data;
 		return { t, seq, p, s };
 	}
 
 	it('pause / resume / finish only from the right state; finish drops the open step work', async () => {
 		const { s } = await enrolled();
 		expect(await refused(422, 'validationError', () => call('POST', `/sequenceStates/${s.id}/actions/resume`))).toMatch(/only a paused/);
-		expect(ResourceAnswer('sequenceState').parse((await call('POST', `/sequenceStates/${s.id}/actions/pause`)).body).data.attributes.state).toBe('paused');
+		expect(RA('sequenceState').parse((await call('POST', `/sequenceStates/${s.id}/actions/pause`)).body).data.attributes.state).toBe('paused');
 		expect(await refused(422, 'validationError', () => call('POST', `/sequenceStates/${s.id}/actions/finish`))).toMatch(/only an active/);
 		expect(await refused(422, 'validationError', () => call('POST', `/sequenceStates/${s.id}/actions/pause`))).toMatch(/only an active/);
-		expect(ResourceAnswer('sequenceState').parse((await call('POST', `/sequenceStates/${s.id}/actions/resume`)).body).data.attributes.state).toBe('active');
-		expect(ResourceAnswer('sequenceState').parse((await call('POST', `/sequenceStates/${s.id}/actions/finish`)).body).data.attributes.state).toBe('finished');
+		expect(RA('sequenceState').parse((await call('POST', `/sequenceStates/${s.id}/actions/resume`)).body).data.attributes.state).toBe('active');
+		expect(RA('sequenceState').parse((await call('POST', `/sequenceStates/${s.id}/actions/finish`)).body).data.attributes.state).toBe('finished');
 		const t = await state();
 		expect(t.mailings.filter((m) => m.relationships.sequenceState.data?.id === String(s.id) && m.attributes.state === 'scheduled')).toHaveLength(0);
 	});
@@ -301,13 +303,13 @@ describe('state actions', () => {
 		const t0 = (await gym.runMeta())!.clock;
 		const until = new Date(Date.parse(t0) + 3000).toISOString();
 		await refused(400, 'badRequest', () => call('POST', `/sequenceStates/${s.id}/actions/pause`, undefined, 'actionParams[autoResumeAt]=tomorrow'));
-		const paused = ResourceAnswer('sequenceState').parse(
+		const paused = RA('sequenceState').parse(
 			(await call('POST', `/sequenceStates/${s.id}/actions/pause`, undefined, `actionParams[autoResumeAt]=${until}`)).body
 		).data;
 		expect(paused.attributes).toMatchObject({ state: 'paused', autoResumeAt: until });
 		// Each write advances the clock by 1 s: three writes later the resume time has passed.
 		for (let i = 0; i < 3; i++) await newProspect({ title: `t${i}` });
-		const now = ResourceAnswer('sequenceState').parse((await call('GET', `/sequenceStates/${s.id}`)).body).data;
+		const now = RA('sequenceState').parse((await call('GET', `/sequenceStates/${s.id}`)).body).data;
 		expect(now.attributes.state).toBe('active');
 	});
 
@@ -339,13 +341,11 @@ describe('state actions', () => {
 
 	it('sequence deactivate disables active states; activate starts pending ones', async () => {
 		const { seq, s } = await enrolled();
-		const off = ResourceAnswer('sequence').parse((await call('POST', `/sequences/${seq.id}/actions/deactivate`)).body).data;
+		const off = RA('sequence').parse((await call('POST', `/sequences/${seq.id}/actions/deactivate`)).body).data;
 		expect(off.attributes.enabled).toBe(false);
 		expect((await state()).sequenceStates.find((x) => x.id === String(s.id))!.attributes.state).toBe('disabled');
 		const p = await newProspect({ title: 'pending' });
-		const pend = ResourceAnswer('sequenceState').parse(
-			(await call('POST', '/sequenceStates', enrollBody(p, seq.id, (await state()).mailboxes[0]!.id))).body
-		).data;
+		const pend = RA('sequenceState').parse((await call('POST', '/sequenceStates', enrollBody(p, seq.id, (await state()).mailboxes[0]!.id))).body).data;
 		expect(pend.attributes.state).toBe('pending');
 		await call('POST', `/sequences/${seq.id}/actions/activate`);
 		const t = await state();
@@ -368,7 +368,7 @@ describe('mailings, tasks, calls', () => {
 		expect(await refused(422, 'validationError', () => call('POST', '/mailings', mail('<p>As {{title}}…</p>')))).toMatch(/\{\{title\}\}/);
 		const res = await call('POST', '/mailings', mail('<p>Hi {{first_name}}</p>'));
 		expect(res.status).toBe(201);
-		expect(ResourceAnswer('mailing').parse(res.body).data.attributes).toMatchObject({ state: 'delivered', subject: 'Hello Pat', mailingType: 'single' });
+		expect(RA('mailing').parse(res.body).data.attributes).toMatchObject({ state: 'delivered', subject: 'Hello Pat', mailingType: 'single' });
 	});
 
 	it('completing a call task through POST /calls logs the disposition and advances the state', async () => {
@@ -407,11 +407,11 @@ describe('mailings, tasks, calls', () => {
 	it('snooze moves dueAt a day past the later of now and dueAt; reschedule needs a dueAt', async () => {
 		const t = await state();
 		const task = t.tasks.find((x) => x.attributes.state !== 'complete')!;
-		const res = ResourceAnswer('task').parse((await call('POST', `/tasks/${task.id}/actions/snooze`)).body).data;
+		const res = RA('task').parse((await call('POST', `/tasks/${task.id}/actions/snooze`)).body).data;
 		const base = task.attributes.dueAt > t.prospects[0]!.attributes.createdAt ? task.attributes.dueAt : task.attributes.dueAt;
 		expect(Date.parse(res.attributes.dueAt) - Math.max(Date.parse(base), Date.parse('2026-03-02T14:30:00.000Z'))).toBe(86_400_000);
 		await refused(400, 'badRequest', () => call('POST', `/tasks/${task.id}/actions/reschedule`));
-		const r2 = ResourceAnswer('task').parse(
+		const r2 = RA('task').parse(
 			(await call('POST', `/tasks/${task.id}/actions/reschedule`, undefined, 'actionParams[dueAt]=2026-04-01T09:00:00.000Z')).body
 		).data;
 		expect(r2.attributes.dueAt).toBe('2026-04-01T09:00:00.000Z');
