@@ -4,7 +4,7 @@
  * (in the page) share one set of vendor constants and record schemas; `schema.ts` re-exports it and adds the
  * gym's state and fixture schemas.
  *
- * Facts follow `shared/platforms.md` §3 (Outreach API v2, JSON:API 1.0): a resource is
+ * Facts follow Outreach's API v2 reference and its published OpenAPI document (JSON:API 1.0): a resource is
  * `{type, id, attributes, relationships}` with `type` the camelCase singular name (`sequenceState`), timestamps
  * are UTC ISO-8601, relationships are `{data: {type, id}}`.
  *
@@ -113,7 +113,7 @@ function resource<T extends ResourceType, A extends z.ZodRawShape, R extends Rec
 
 // ---------------------------------------------------------------------------------------------- enums
 
-/** `sequenceState.state` values (platforms.md §3.1): every state a prospect × sequence can be in. */
+/** `sequenceState.state` values (Outreach help "Sequence States Overview"; the spec types it as a free string): every state a prospect × sequence can be in. */
 export const SEQUENCE_STATE_STATES = ['pending', 'active', 'paused', 'finished', 'disabled', 'failed', 'bounced', 'opted_out'] as const;
 export type SequenceStateState = (typeof SEQUENCE_STATE_STATES)[number];
 
@@ -135,7 +135,7 @@ export const STEP_TYPES = [
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
-/** `mailing.state` values (platforms.md §3.1, "verify list"). Clicks are `clickedAt`/`clickCount`, not a state. */
+/** `mailing.state` values (Outreach OpenAPI `mailing.state`, exactly these ten). Clicks are `clickedAt`/`clickCount`, not a state. */
 export const MAILING_STATES = ['drafted', 'scheduled', 'queued', 'delivering', 'delivered', 'opened', 'replied', 'bounced', 'failed', 'placeholder'] as const;
 export type MailingState = (typeof MAILING_STATES)[number];
 
@@ -146,7 +146,7 @@ export const MAILING_TYPES = ['sequence', 'single', 'campaign'] as const;
 export const TASK_ACTIONS = ['action_item', 'call', 'email', 'in_person'] as const;
 /** `task.state` values. */
 export const TASK_STATES = ['pending', 'incomplete', 'complete'] as const;
-/** `task.taskType` values (platforms.md §3.1). */
+/** `task.taskType` values (Outreach OpenAPI `task.taskType`). */
 export const TASK_TYPES = [
 	'follow_up',
 	'manual',
@@ -177,7 +177,7 @@ export const EMAILS_OPT_STATUSES = ['opted_in', 'opted_out'] as const;
 /** `mailing.followUpTaskType`. */
 export const FOLLOW_UP_TASK_TYPES = ['follow_up', 'no_reply'] as const;
 
-/** Default org stages in order (platforms.md §3.1 "typical defaults", verify). */
+/** Default org stages in order (admin-defined in Outreach; these are the replica org's). */
 export const DEFAULT_STAGES = ['Cold', 'Approaching', 'Replied', 'Interested', 'Not Interested', 'Unresponsive', 'Do Not Contact', 'Bad Contact Info'] as const;
 
 /** Task type a sequence step of each type creates (auto emails create none). */
