@@ -222,8 +222,21 @@ function matches(row: Row, f: Filter): boolean {
 	});
 }
 
-/** Free-text match of `filter[q]` over the usual searchable attributes. */
+/** Search text per stored row object (rows are immutable: a write stores a new object). */
+const SEARCH_TEXT = new WeakMap<Row, string>();
+
+/** Free-text match of `filter[q]` over the usual searchable attributes (memoized per row object). */
 function searchText(row: Row): string {
+	let text = SEARCH_TEXT.get(row);
+	if (text === undefined) {
+		text = buildSearchText(row);
+		SEARCH_TEXT.set(row, text);
+	}
+	return text;
+}
+
+/** The lower-case search text of a row: names, emails, title, company, domain, subject. */
+function buildSearchText(row: Row): string {
 	const a = row.attributes;
 	return [
 		a.firstName,
