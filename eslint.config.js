@@ -102,6 +102,15 @@ export default ts.config(
 		)
 	},
 	{
+		// A gym's vendor-conformance check runs in Node only (npm run check:vendor reads the vendor's spec file).
+		files: ['gyms/*/vendor-check.ts', 'gyms/*/vendor-check.spec.ts'],
+		rules: restrict(
+			['svelte', '@playwright/test'],
+			['$app/*', '**/src/**', '**/harness/**'],
+			'A vendor check runs in Node, outside the Service Worker: no UI, no harness.'
+		)
+	},
+	{
 		files: ['seeds/**'],
 		rules: {
 			'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'The seed world is deterministic: times derive from its epoch.' }],

@@ -15,6 +15,8 @@ export interface ApiRequest {
 	body: unknown;
 	/** Set when the body was present but not valid JSON (the gym answers its vendor's 400). */
 	bodyError?: string;
+	/** The request's `Content-Type` header ('' when absent); undefined for in-process callers that set none. */
+	contentType?: string;
 }
 
 /** A gym's answer; serialized as JSON by the Service Worker. `body` undefined = empty body (204). */

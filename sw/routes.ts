@@ -237,7 +237,14 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 			if (!gym) return error(404, `no gym named "${api[1]}"`);
 			await ensureRun(ctx);
 			const { body, bodyError } = await readBody(request);
-			const req: ApiRequest = { method: request.method, path: api[2] ?? '/', query: url.searchParams, body, bodyError };
+			const req: ApiRequest = {
+				method: request.method,
+				path: api[2] ?? '/',
+				query: url.searchParams,
+				body,
+				bodyError,
+				contentType: request.headers.get('content-type') ?? ''
+			};
 			const res = await gym.handle(req);
 			// Not awaited: the seal's ledger follows the gym's metadata in call order, and /verify waits for it.
 			void seal.witness(gym).catch(() => undefined);

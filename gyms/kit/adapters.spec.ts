@@ -47,9 +47,9 @@ describe('each gym’s error envelope on the kit router', () => {
 	it('Outreach: JSON:API {errors:[{id,title,detail}]}', async () => {
 		const gym = await ready(createOutreachGym(new OutreachDb('adapters-outreach')));
 		const json = { 'content-type': 'application/vnd.api+json' };
-		expect(await gym.handle(req('GET', '/prospects'))).toEqual({
+		expect(await gym.handle(req('GET', '/prospectz'))).toEqual({
 			status: 404,
-			body: { errors: [{ id: 'resourceNotFound', title: 'Resource Not Found', detail: 'No route matches GET /prospects' }] },
+			body: { errors: [{ id: 'resourceNotFound', title: 'Resource Not Found', detail: 'No route matches GET /prospectz' }] },
 			headers: json
 		});
 		expect(await gym.handle(req('DELETE', '/me'))).toEqual({

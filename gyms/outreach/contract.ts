@@ -4,7 +4,7 @@
  * (in the page) share one set of vendor constants and record schemas; `schema.ts` re-exports it and adds the
  * gym's state and fixture schemas.
  *
- * Facts follow `shared/platforms.md` §3 (Outreach API v2, JSON:API 1.0): a resource is
+ * Facts follow Outreach's API v2 reference and its published OpenAPI document (JSON:API 1.0): a resource is
  * `{type, id, attributes, relationships}` with `type` the camelCase singular name (`sequenceState`), timestamps
  * are UTC ISO-8601, relationships are `{data: {type, id}}`.
  *
@@ -46,43 +46,74 @@ export const RESOURCE_TYPES = [
 	'sequenceTemplate',
 	'sequenceState',
 	'mailing',
-	'task'
+	'task',
+	'ruleset',
+	'emailAddress',
+	'call',
+	'callDisposition',
+	'snippet',
+	'persona'
 ] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
-/** A resource identifier object `{type, id}`. */
-function identifier<T extends ResourceType>(type: T) {
-	return z.strictObject({
-		type: z.literal(type).describe(`JSON:API type "${type}"`),
-		id: OutreachId
-	});
+/** A wire id: Outreach sends ids as positive integers (its OpenAPI: `id: integer`). */
+export const WireId = z.number().int().positive().describe('positive integer id (as Outreach sends it on the wire)');
+
+/** How a relationship is declared once and built twice: stored (string ids) and wire (integer ids). */
+interface RelSpec {
+	types: readonly ResourceType[];
+	nullable: boolean;
+	what: string;
 }
 
-/** A required to-one relationship `{data: {type, id}}`. */
-function toOne<T extends ResourceType>(type: T, what: string) {
-	return z.strictObject({ data: identifier(type).describe(`resource identifier {type: "${type}", id}`) }).describe(`to-one relationship → ${type}: ${what}`);
-}
+/** A required to-one relationship → `type`. */
+const one = <T extends ResourceType>(type: T, what: string) => ({ types: [type] as [T], nullable: false as const, what });
+/** An optional to-one relationship → `type` (`data: null` when unset). */
+const oneOrNull = <T extends ResourceType>(type: T, what: string) => ({ types: [type] as [T], nullable: true as const, what });
 
-/** An optional to-one relationship `{data: {type, id} | null}`. */
-function toOneOrNull<T extends ResourceType>(type: T, what: string) {
+/** The relationship schema of `spec` with `id` as the identifier's id schema. */
+function relSchema(spec: RelSpec, id: z.ZodType) {
+	const ids = spec.types.map((t) => z.strictObject({ type: z.literal(t).describe(`JSON:API type "${t}"`), id }));
+	const ident = (ids.length === 1 ? ids[0]! : z.union(ids as unknown as [z.ZodType, z.ZodType])).describe(
+		`resource identifier {type: ${spec.types.map((t) => `"${t}"`).join(' | ')}, id}`
+	);
 	return z
-		.strictObject({ data: identifier(type).nullable().describe(`resource identifier {type: "${type}", id}, or null`) })
-		.describe(`to-one relationship → ${type} or null: ${what}`);
+		.strictObject({ data: spec.nullable ? ident.nullable().describe('resource identifier, or null') : ident })
+		.describe(`to-one relationship → ${spec.types.join(' | ')}${spec.nullable ? ' or null' : ''}: ${spec.what}`);
 }
 
-/** Builds a strict JSON:API resource schema. */
-function resource<T extends ResourceType, A extends z.ZodRawShape, R extends z.ZodRawShape>(type: T, attributes: A, relationships: R) {
-	return z.strictObject({
-		type: z.literal(type).describe(`JSON:API type "${type}"`),
-		id: OutreachId,
-		attributes: z.strictObject(attributes).describe(`${type} attributes (Outreach wire names)`),
-		relationships: z.strictObject(relationships).describe(`${type} to-one relationships`)
-	});
+/** Attribute and relationship shapes of every resource type, for the generic JSON:API layer and the vendor check. */
+export const RESOURCE_SHAPES = {} as Record<ResourceType, { attributes: z.ZodRawShape; relationships: Record<string, RelSpec>; wire: z.ZodType }>;
+
+/**
+ * Builds a strict stored JSON:API resource schema `{type, id: "<digits>", attributes, relationships}` and records
+ * its wire twin (integer ids, the answer shape) in {@link RESOURCE_SHAPES} / {@link WIRE}.
+ */
+function resource<T extends ResourceType, A extends z.ZodRawShape, R extends Record<string, RelSpec>>(type: T, attributes: A, relationships: R) {
+	const build = (id: z.ZodType) =>
+		z.strictObject({
+			type: z.literal(type).describe(`JSON:API type "${type}"`),
+			id,
+			attributes: z.strictObject(attributes).describe(`${type} attributes (Outreach wire names)`),
+			relationships: z
+				.strictObject(Object.fromEntries(Object.entries(relationships).map(([k, v]) => [k, relSchema(v, id)])) as z.ZodRawShape)
+				.describe(`${type} to-one relationships`)
+		});
+	RESOURCE_SHAPES[type] = { attributes, relationships, wire: build(WireId) };
+	type Rel<S extends RelSpec> = S['nullable'] extends true
+		? { data: { type: S['types'][number]; id: string } | null }
+		: { data: { type: S['types'][number]; id: string } };
+	return build(OutreachId) as unknown as z.ZodType<{
+		type: T;
+		id: string;
+		attributes: z.infer<z.ZodObject<A>>;
+		relationships: { [K in keyof R]: Rel<R[K]> };
+	}>;
 }
 
 // ---------------------------------------------------------------------------------------------- enums
 
-/** `sequenceState.state` values (platforms.md §3.1): every state a prospect × sequence can be in. */
+/** `sequenceState.state` values (Outreach help "Sequence States Overview"; the spec types it as a free string): every state a prospect × sequence can be in. */
 export const SEQUENCE_STATE_STATES = ['pending', 'active', 'paused', 'finished', 'disabled', 'failed', 'bounced', 'opted_out'] as const;
 export type SequenceStateState = (typeof SEQUENCE_STATE_STATES)[number];
 
@@ -104,7 +135,7 @@ export const STEP_TYPES = [
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
-/** `mailing.state` values (platforms.md §3.1, "verify list"). Clicks are `clickedAt`/`clickCount`, not a state. */
+/** `mailing.state` values (Outreach OpenAPI `mailing.state`, exactly these ten). Clicks are `clickedAt`/`clickCount`, not a state. */
 export const MAILING_STATES = ['drafted', 'scheduled', 'queued', 'delivering', 'delivered', 'opened', 'replied', 'bounced', 'failed', 'placeholder'] as const;
 export type MailingState = (typeof MAILING_STATES)[number];
 
@@ -115,7 +146,7 @@ export const MAILING_TYPES = ['sequence', 'single', 'campaign'] as const;
 export const TASK_ACTIONS = ['action_item', 'call', 'email', 'in_person'] as const;
 /** `task.state` values. */
 export const TASK_STATES = ['pending', 'incomplete', 'complete'] as const;
-/** `task.taskType` values (platforms.md §3.1). */
+/** `task.taskType` values (Outreach OpenAPI `task.taskType`). */
 export const TASK_TYPES = [
 	'follow_up',
 	'manual',
@@ -146,7 +177,7 @@ export const EMAILS_OPT_STATUSES = ['opted_in', 'opted_out'] as const;
 /** `mailing.followUpTaskType`. */
 export const FOLLOW_UP_TASK_TYPES = ['follow_up', 'no_reply'] as const;
 
-/** Default org stages in order (platforms.md §3.1 "typical defaults", verify). */
+/** Default org stages in order (admin-defined in Outreach; these are the replica org's). */
 export const DEFAULT_STAGES = ['Cold', 'Approaching', 'Replied', 'Interested', 'Not Interested', 'Unresponsive', 'Do Not Contact', 'Bad Contact Info'] as const;
 
 /** Task type a sequence step of each type creates (auto emails create none). */
@@ -194,7 +225,7 @@ export const Mailbox = resource(
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ user: toOne('user', 'the mailbox owner') }
+	{ user: one('user', 'the mailbox owner') }
 );
 export type Mailbox = z.infer<typeof Mailbox>;
 
@@ -231,7 +262,7 @@ export const Account = resource(
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ owner: toOneOrNull('user', 'account owner') }
+	{ owner: oneOrNull('user', 'account owner') }
 );
 export type Account = z.infer<typeof Account>;
 
@@ -254,7 +285,6 @@ export const Prospect = resource(
 		emailOptedOut: z.boolean().describe('opted out of email'),
 		emailsOptStatus: z.enum(EMAILS_OPT_STATUSES).nullable().describe('email opt status (values: verify); null = never set'),
 		callOptedOut: z.boolean().describe('opted out of calls'),
-		smsOptedOut: z.boolean().describe('opted out of SMS'),
 		engagedScore: z.number().nonnegative().describe('engagement score, 0 = none'),
 		touchedAt: tsOrNull('last touch (email/call/task)'),
 		externalId: z.string().nullable().describe('id in an external system; here the seed world person id'),
@@ -262,9 +292,9 @@ export const Prospect = resource(
 		updatedAt: ts('last updated')
 	},
 	{
-		account: toOneOrNull('account', 'the prospect’s company'),
-		owner: toOneOrNull('user', 'prospect owner'),
-		stage: toOneOrNull('stage', 'current stage')
+		account: oneOrNull('account', 'the prospect’s company'),
+		owner: oneOrNull('user', 'prospect owner'),
+		stage: oneOrNull('stage', 'current stage')
 	}
 );
 export type Prospect = z.infer<typeof Prospect>;
@@ -275,7 +305,12 @@ export const Sequence = resource(
 	{
 		name: z.string().describe('sequence name'),
 		description: z.string().nullable().describe('free text'),
-		enabled: z.boolean().describe('true when the sequence sends; new states of a disabled sequence are "pending"'),
+		enabled: z
+			.boolean()
+			.describe('read-only: true when the sequence sends; toggled by actions/activate|deactivate; new states of a disabled sequence are "pending"'),
+		transactional: z
+			.boolean()
+			.describe('true: prospect opt-out preferences are not respected (non-marketing sequences); Outreach OpenAPI `sequence.transactional`'),
 		enabledAt: tsOrNull('last enabled'),
 		locked: z.boolean().describe('true when only admins may edit'),
 		sequenceType: z.enum(SEQUENCE_TYPES).describe('interval (steps spaced by `interval`) or date (fixed dates)'),
@@ -300,7 +335,7 @@ export const Sequence = resource(
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ owner: toOneOrNull('user', 'sequence owner') }
+	{ owner: oneOrNull('user', 'sequence owner'), ruleset: oneOrNull('ruleset', 'the ruleset governing enrollment and stages; null = the org default ruleset') }
 );
 export type Sequence = z.infer<typeof Sequence>;
 
@@ -322,7 +357,7 @@ export const SequenceStep = resource(
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ sequence: toOne('sequence', 'the sequence the step belongs to') }
+	{ sequence: one('sequence', 'the sequence the step belongs to') }
 );
 export type SequenceStep = z.infer<typeof SequenceStep>;
 
@@ -339,7 +374,7 @@ export const Template = resource(
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ owner: toOneOrNull('user', 'template owner') }
+	{ owner: oneOrNull('user', 'template owner') }
 );
 export type Template = z.infer<typeof Template>;
 
@@ -352,7 +387,7 @@ export const SequenceTemplate = resource(
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ sequenceStep: toOne('sequenceStep', 'the email step'), template: toOne('template', 'the template sent') }
+	{ sequenceStep: one('sequenceStep', 'the email step'), template: one('template', 'the template sent') }
 );
 export type SequenceTemplate = z.infer<typeof SequenceTemplate>;
 
@@ -364,6 +399,7 @@ export const SequenceState = resource(
 		stateChangedAt: ts('last state change'),
 		activeAt: tsOrNull('when it became active'),
 		pauseReason: z.string().nullable().describe('why paused (e.g. "ooto", "manual"), null unless paused'),
+		autoResumeAt: tsOrNull('replica: when a paused state resumes by itself (the UI\'s "Pause until"), null = paused until resumed by hand'),
 		errorReason: z.string().nullable().describe('why failed, null unless failed'),
 		repliedAt: tsOrNull('prospect replied'),
 		callCompletedAt: tsOrNull('last call step completed'),
@@ -377,12 +413,12 @@ export const SequenceState = resource(
 		updatedAt: ts('last updated')
 	},
 	{
-		prospect: toOne('prospect', 'the enrolled prospect'),
-		sequence: toOne('sequence', 'the sequence'),
-		sequenceStep: toOneOrNull('sequenceStep', 'current step, null before the first'),
-		mailbox: toOne('mailbox', 'sending mailbox'),
-		account: toOneOrNull('account', 'the prospect’s account at enrollment'),
-		creator: toOneOrNull('user', 'who enrolled the prospect')
+		prospect: one('prospect', 'the enrolled prospect'),
+		sequence: one('sequence', 'the sequence'),
+		sequenceStep: oneOrNull('sequenceStep', 'current step, null before the first'),
+		mailbox: one('mailbox', 'sending mailbox'),
+		account: oneOrNull('account', 'the prospect’s account at enrollment'),
+		creator: oneOrNull('user', 'who enrolled the prospect')
 	}
 );
 export type SequenceState = z.infer<typeof SequenceState>;
@@ -413,20 +449,18 @@ export const Mailing = resource(
 		updatedAt: ts('last updated')
 	},
 	{
-		prospect: toOne('prospect', 'recipient'),
-		mailbox: toOne('mailbox', 'sender mailbox'),
-		sequence: toOneOrNull('sequence', 'sequence, for sequence mailings'),
-		sequenceState: toOneOrNull('sequenceState', 'enrollment, for sequence mailings'),
-		sequenceStep: toOneOrNull('sequenceStep', 'step, for sequence mailings'),
-		template: toOneOrNull('template', 'template used')
+		prospect: one('prospect', 'recipient'),
+		mailbox: one('mailbox', 'sender mailbox'),
+		sequence: oneOrNull('sequence', 'sequence, for sequence mailings'),
+		sequenceState: oneOrNull('sequenceState', 'enrollment, for sequence mailings'),
+		sequenceStep: oneOrNull('sequenceStep', 'step, for sequence mailings'),
+		template: oneOrNull('template', 'template used')
 	}
 );
 export type Mailing = z.infer<typeof Mailing>;
 
 /** Polymorphic task subject: a prospect or an account. */
-const TaskSubject = z
-	.strictObject({ data: z.union([identifier('prospect'), identifier('account')]).describe('resource identifier {type: "prospect" | "account", id}') })
-	.describe('to-one relationship → prospect or account: what the task is about');
+const TaskSubject = { types: ['prospect', 'account'] as ['prospect', 'account'], nullable: false as const, what: 'what the task is about' };
 
 /** A task (sequence step task, follow-up or manual). */
 export const Task = resource(
@@ -444,12 +478,158 @@ export const Task = resource(
 	},
 	{
 		subject: TaskSubject,
-		owner: toOne('user', 'who must do it'),
-		sequenceState: toOneOrNull('sequenceState', 'enrollment, for sequence step tasks'),
-		sequenceStep: toOneOrNull('sequenceStep', 'step, for sequence step tasks')
+		owner: one('user', 'who must do it'),
+		sequenceState: oneOrNull('sequenceState', 'enrollment, for sequence step tasks'),
+		sequenceStep: oneOrNull('sequenceStep', 'step, for sequence step tasks')
 	}
 );
 export type Task = z.infer<typeof Task>;
+
+/** `ruleset.sequenceExclusivity` (Outreach OpenAPI `ruleset`): `none` is the default. */
+export const SEQUENCE_EXCLUSIVITY = ['all_sequences', 'exclusive_sequences', 'none'] as const;
+/** `ruleset.permitDuplicateProspects` (Outreach OpenAPI `ruleset`): `disallow` is the default. */
+export const PERMIT_DUPLICATE_PROSPECTS = ['allow', 'disallow', 'only_if_inactive'] as const;
+
+/** A ruleset: enrollment rules (exclusivity, duplicates, opt-outs) and the stages it assigns. */
+export const Ruleset = resource(
+	'ruleset',
+	{
+		name: z.string().describe('ruleset name'),
+		sequenceExclusivity: z
+			.enum(SEQUENCE_EXCLUSIVITY)
+			.describe('all_sequences: only if active in no other sequence; exclusive_sequences: only against other exclusive sequences; none (default)'),
+		permitDuplicateProspects: z
+			.enum(PERMIT_DUPLICATE_PROSPECTS)
+			.describe('re-adding to the same sequence: allow, disallow (default, also after finished) or only_if_inactive'),
+		emailOptOutAction: z
+			.string()
+			.nullable()
+			.describe(
+				'replica vocabulary: "skip" = an email-opted-out prospect may be added and its email steps are skipped; null = refused when the sequence has email steps'
+			),
+		callOptOutAction: z
+			.string()
+			.nullable()
+			.describe('replica vocabulary: "skip" = a call-opted-out prospect may be added, call steps skipped; null = refused when the sequence has call steps'),
+		includeUnsubscribeLinks: z.boolean().describe('append an unsubscribe link to emails'),
+		minimumProspectTouchedInterval: z
+			.number()
+			.int()
+			.nonnegative()
+			.nullable()
+			.describe('seconds that must elapse since the prospect was last touched before it may be added, null = none'),
+		createdAt: ts('created'),
+		updatedAt: ts('last updated')
+	},
+	{
+		owner: oneOrNull('user', 'ruleset owner'),
+		bouncedStage: oneOrNull('stage', 'stage set when a mailing bounces'),
+		optedOutStage: oneOrNull('stage', 'stage set when the prospect opts out'),
+		repliedStage: oneOrNull('stage', 'stage set when the prospect replies'),
+		startedStage: oneOrNull('stage', 'stage set when the prospect is added'),
+		finishedStage: oneOrNull('stage', 'stage set when the state finishes with no reply')
+	}
+);
+export type Ruleset = z.infer<typeof Ruleset>;
+
+/** `emailAddress.status`: null = fine, `bounced` after a hard bounce (vocabulary unpublished by Outreach). */
+export const EMAIL_ADDRESS_STATUSES = ['bounced', 'unsubscribed'] as const;
+
+/** One email address of a prospect (Outreach's `emailAddress`); `prospect.emails` lists the same addresses in order. */
+export const EmailAddress = resource(
+	'emailAddress',
+	{
+		email: z.email().describe('the address, lower-case'),
+		emailType: z.string().nullable().describe('e.g. "work", "personal"'),
+		order: z.number().int().nonnegative().describe('0-based position in prospect.emails'),
+		status: z.enum(EMAIL_ADDRESS_STATUSES).nullable().describe('null, bounced or unsubscribed'),
+		statusChangedAt: tsOrNull('last status change'),
+		unsubscribedAt: tsOrNull('unsubscribed'),
+		createdAt: ts('created'),
+		updatedAt: ts('last updated')
+	},
+	{ prospect: one('prospect', 'the owning prospect') }
+);
+export type EmailAddress = z.infer<typeof EmailAddress>;
+
+/** `call.outcome` (Outreach OpenAPI `call`: must be "Answered" or "Not Answered"). */
+export const CALL_OUTCOMES = ['Answered', 'Not Answered'] as const;
+/** `call.sequenceAction` (Outreach OpenAPI `call`). */
+export const CALL_SEQUENCE_ACTIONS = ['Advance', 'Finish', 'Finish - No Reply', 'Finish - Replied'] as const;
+/** `call.direction`. */
+export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const;
+
+/** A logged call. Calls have no PATCH. */
+export const Call = resource(
+	'call',
+	{
+		direction: z.enum(CALL_DIRECTIONS).describe('inbound or outbound'),
+		outcome: z.enum(CALL_OUTCOMES).describe('Answered or Not Answered'),
+		note: z.string().nullable().describe("the rep's note"),
+		sequenceAction: z.enum(CALL_SEQUENCE_ACTIONS).nullable().describe('what the call does to the sequence state, null = nothing'),
+		to: z.string().nullable().describe('dialed number'),
+		dialedAt: tsOrNull('dialed'),
+		answeredAt: tsOrNull('answered'),
+		completedAt: tsOrNull('completed'),
+		createdAt: ts('created'),
+		updatedAt: ts('last updated')
+	},
+	{
+		prospect: oneOrNull('prospect', 'who was called'),
+		user: oneOrNull('user', 'who called'),
+		callDisposition: oneOrNull('callDisposition', 'the disposition chosen'),
+		task: oneOrNull('task', 'the call task it completes'),
+		sequence: oneOrNull('sequence', 'sequence of the call step'),
+		sequenceState: oneOrNull('sequenceState', 'enrollment of the call step'),
+		sequenceStep: oneOrNull('sequenceStep', 'the call step')
+	}
+);
+export type Call = z.infer<typeof Call>;
+
+/** A call disposition (org list), each tied to an outcome. */
+export const CallDisposition = resource(
+	'callDisposition',
+	{
+		name: z.string().describe('label, e.g. "Left Voicemail"'),
+		order: z.number().int().positive().describe('1-based display order'),
+		outcome: z.enum(CALL_OUTCOMES).describe('the call outcome this disposition implies'),
+		createdAt: ts('created'),
+		updatedAt: ts('last updated')
+	},
+	{}
+);
+export type CallDisposition = z.infer<typeof CallDisposition>;
+
+/** `snippet.shareType` (Outreach OpenAPI `snippet`: "private" or "shared"). */
+export const SNIPPET_SHARE_TYPES = ['private', 'shared'] as const;
+
+/** A reusable HTML snippet inserted into emails. */
+export const Snippet = resource(
+	'snippet',
+	{
+		name: z.string().describe('snippet name'),
+		bodyHtml: z.string().describe('HTML, may contain {{variables}}'),
+		shareType: z.enum(SNIPPET_SHARE_TYPES).describe('private or shared'),
+		tags: z.array(z.string()).describe('free tags'),
+		createdAt: ts('created'),
+		updatedAt: ts('last updated')
+	},
+	{ owner: oneOrNull('user', 'snippet owner') }
+);
+export type Snippet = z.infer<typeof Snippet>;
+
+/** A buyer persona (org list). */
+export const Persona = resource(
+	'persona',
+	{
+		name: z.string().describe('persona name'),
+		description: z.string().nullable().describe('free text'),
+		createdAt: ts('created'),
+		updatedAt: ts('last updated')
+	},
+	{}
+);
+export type Persona = z.infer<typeof Persona>;
 
 // ---------------------------------------------------------------------------------------------- API
 
@@ -473,3 +653,319 @@ export type ErrorObject = z.infer<typeof ErrorObject>;
 /** Outreach's error body (its OpenAPI spec's error responses): `{errors: [{id, title, detail, source?}]}`. */
 export const ErrorBody = z.strictObject({ errors: z.array(ErrorObject).min(1).describe('one entry per error') });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+
+// ---------------------------------------------------------------------------------------------- wire answers
+
+/** Wire schema of a served resource of `type` (integer ids), e.g. `wire('prospect').parse(answer.data)`. */
+export const wire = (type: ResourceType): z.ZodType => RESOURCE_SHAPES[type].wire;
+
+/** Any served resource (an `included` entry): `{type, id, attributes?, relationships?}` checked against its own wire schema. */
+export const AnyWireResource = z
+	.looseObject({ type: z.enum(RESOURCE_TYPES).describe('JSON:API type'), id: WireId })
+	.superRefine((r, ctx) => {
+		const parsed = RESOURCE_SHAPES[r.type].wire.safeParse(r);
+		if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+	})
+	.describe('a served JSON:API resource of any type');
+
+/** `links` of a collection answer: `first`, and `next` while more rows follow (cursor in `page[after]`). */
+export const CollectionLinks = z
+	.strictObject({
+		first: z.string().describe('URL of the first page (same query, no cursor)'),
+		next: z.string().optional().describe('URL of the next page (`page[after]` cursor); absent on the last page'),
+		prev: z.string().optional().describe('URL of the previous page, when not on the first')
+	})
+	.describe('pagination links');
+
+/** `meta` of a collection answer: `count` (all matching rows) only when the request said `count=true`. */
+export const CollectionMeta = z
+	.strictObject({
+		count: count('rows matching the filter, all pages').optional(),
+		count_truncated: z.boolean().optional().describe('true when count was capped (never here: the gym counts exactly)')
+	})
+	.describe('collection meta');
+
+/**
+ * A collection answer `{data: [resource], included?, links, meta}` for `type` (full attributes; parse a sparse
+ * `fields[...]` answer with {@link SparseCollectionAnswer}).
+ */
+export const CollectionAnswer = (type: ResourceType) =>
+	z.strictObject({
+		data: z.array(wire(type)).describe(`${type} resources of this page`),
+		included: z.array(AnyWireResource).optional().describe('related resources named by `include`'),
+		links: CollectionLinks,
+		meta: CollectionMeta
+	});
+
+/** A single-resource answer `{data: resource, included?}`. */
+export const ResourceAnswer = (type: ResourceType) =>
+	z.strictObject({
+		data: wire(type).describe(`the ${type}`),
+		included: z.array(AnyWireResource).optional().describe('related resources named by `include`')
+	});
+
+/** A collection answer under sparse fieldsets: each resource carries only the requested attributes / relationships. */
+export const SparseCollectionAnswer = z.strictObject({
+	data: z
+		.array(
+			z.strictObject({
+				type: z.enum(RESOURCE_TYPES).describe('JSON:API type'),
+				id: WireId,
+				attributes: z.record(z.string(), z.unknown()).describe('only the requested attributes'),
+				relationships: z.record(z.string(), z.unknown()).describe('only the requested relationships')
+			})
+		)
+		.describe('resources of this page'),
+	included: z
+		.array(z.looseObject({ type: z.enum(RESOURCE_TYPES).describe('JSON:API type'), id: WireId }))
+		.optional()
+		.describe('related resources'),
+	links: CollectionLinks,
+	meta: CollectionMeta
+});
+
+// ---------------------------------------------------------------------------------------------- request bodies
+
+/** A request relationship `{data: {type, id}}` (integer id, as Outreach clients send it; a numeric string is accepted). */
+const ReqRel = <T extends ResourceType>(type: T) =>
+	z
+		.strictObject({
+			data: z
+				.strictObject({ type: z.literal(type).describe(`"${type}"`), id: z.union([WireId, z.string().regex(/^[1-9][0-9]{0,15}$/)]).describe('id') })
+				.nullable()
+				.describe('resource identifier or null')
+		})
+		.describe(`relationship → ${type}`);
+
+/** Writable prospect attributes (Outreach OpenAPI `prospect`; read-only ones such as `engagedScore` are refused). */
+export const ProspectWritable = z.strictObject({
+	firstName: z.string().describe('first name'),
+	lastName: z.string().describe('last name'),
+	emails: z.array(z.email()).describe('email addresses, first = primary; each unique across prospects'),
+	title: z.string().nullable().describe('job title'),
+	company: z.string().nullable().describe('company name as typed'),
+	linkedInUrl: z.string().nullable().describe('LinkedIn profile URL'),
+	workPhones: z.array(z.string()).describe('work phones'),
+	mobilePhones: z.array(z.string()).describe('mobile phones'),
+	timeZone: z.string().nullable().describe('IANA zone; stored in the read-only timeZoneIana'),
+	tags: z.array(z.string()).describe('free tags'),
+	optedOut: z.boolean().describe('opt out of everything; true stamps optedOutAt'),
+	emailOptedOut: z.boolean().describe('opt out of email'),
+	callOptedOut: z.boolean().describe('opt out of calls'),
+	externalId: z.string().nullable().describe('id in an external system')
+});
+
+/** `POST /prospects` body. */
+export const ProspectCreateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('prospect').describe('"prospect"'),
+			attributes: ProspectWritable.partial().describe('attributes to set'),
+			relationships: z
+				.strictObject({ account: ReqRel('account'), owner: ReqRel('user'), stage: ReqRel('stage') })
+				.partial()
+				.optional()
+				.describe('to-one relationships')
+		})
+		.describe('the JSON:API resource object')
+});
+/** `PATCH /prospects/{id}` body (`data.id` must equal the path id). */
+export const ProspectUpdateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('prospect').describe('"prospect"'),
+			id: z.union([WireId, z.string()]).describe('the prospect id'),
+			attributes: ProspectWritable.partial().optional().describe('attributes to change'),
+			relationships: z
+				.strictObject({ account: ReqRel('account'), owner: ReqRel('user'), stage: ReqRel('stage') })
+				.partial()
+				.optional()
+				.describe('to-one relationships')
+		})
+		.describe('the JSON:API resource object')
+});
+
+/** Writable account attributes. */
+export const AccountWritable = z.strictObject({
+	name: z.string().min(1).describe('company name'),
+	domain: z.string().describe('bare domain'),
+	websiteUrl: z.string().nullable().describe('website'),
+	industry: z.string().nullable().describe('industry'),
+	numberOfEmployees: z.number().int().nonnegative().nullable().describe('headcount'),
+	locality: z.string().nullable().describe('HQ "City, Country"'),
+	linkedInUrl: z.string().nullable().describe('LinkedIn company URL'),
+	tags: z.array(z.string()).describe('free tags'),
+	named: z.boolean().describe('named account')
+});
+/** `POST /accounts` body. */
+export const AccountCreateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('account').describe('"account"'),
+			attributes: AccountWritable.partial()
+				.extend({ name: z.string().min(1).describe('company name (required)') })
+				.describe('attributes to set'),
+			relationships: z
+				.strictObject({ owner: ReqRel('user') })
+				.partial()
+				.optional()
+				.describe('to-one relationships')
+		})
+		.describe('the JSON:API resource object')
+});
+/** `PATCH /accounts/{id}` body. */
+export const AccountUpdateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('account').describe('"account"'),
+			id: z.union([WireId, z.string()]).describe('the account id'),
+			attributes: AccountWritable.partial().optional().describe('attributes to change'),
+			relationships: z
+				.strictObject({ owner: ReqRel('user') })
+				.partial()
+				.optional()
+				.describe('to-one relationships')
+		})
+		.describe('the JSON:API resource object')
+});
+
+/** `POST /sequenceStates` body (enroll): prospect + sequence + mailbox; every attribute is read-only. */
+export const SequenceStateCreateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('sequenceState').describe('"sequenceState"'),
+			attributes: z.strictObject({}).optional().describe('none: every sequenceState attribute is read-only'),
+			relationships: z
+				.strictObject({
+					prospect: ReqRel('prospect'),
+					sequence: ReqRel('sequence'),
+					mailbox: ReqRel('mailbox'),
+					sequenceStep: ReqRel('sequenceStep').optional().describe('start step (default the first)')
+				})
+				.describe('prospect, sequence, mailbox (required), start step')
+		})
+		.describe('the JSON:API resource object')
+});
+
+/** `POST /mailings` body: a one-off (`single`) email to a prospect from a mailbox, sent now or at `scheduledAt`. */
+export const MailingCreateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('mailing').describe('"mailing"'),
+			attributes: z
+				.strictObject({
+					subject: z.string().min(1).describe('subject, {{variables}} resolved against the prospect'),
+					bodyHtml: z.string().min(1).describe('HTML body, {{variables}} resolved against the prospect'),
+					scheduledAt: IsoTimestamp.nullable().optional().describe('send time; absent/null = now (delivered)'),
+					trackLinks: z.boolean().optional().describe('link tracking, default true'),
+					trackOpens: z.boolean().optional().describe('open tracking, default true')
+				})
+				.describe('the email'),
+			relationships: z
+				.strictObject({
+					prospect: ReqRel('prospect'),
+					mailbox: ReqRel('mailbox'),
+					template: ReqRel('template').optional().describe('template used, if any')
+				})
+				.describe('recipient, sender mailbox, template')
+		})
+		.describe('the JSON:API resource object')
+});
+
+/** `POST /tasks` body: a manual task on a prospect or account. */
+export const TaskCreateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('task').describe('"task"'),
+			attributes: z
+				.strictObject({
+					action: z.enum(TASK_ACTIONS).describe('action_item, call, email or in_person'),
+					dueAt: IsoTimestamp.describe('due time'),
+					note: z.string().nullable().optional().describe('instructions')
+				})
+				.describe('task attributes'),
+			relationships: z
+				.strictObject({
+					subject: z
+						.strictObject({
+							data: z
+								.strictObject({ type: z.enum(['prospect', 'account']).describe('subject type'), id: z.union([WireId, z.string()]).describe('id') })
+								.describe('identifier')
+						})
+						.describe('what the task is about'),
+					owner: ReqRel('user')
+				})
+				.describe('subject and owner')
+		})
+		.describe('the JSON:API resource object')
+});
+
+/** `POST /calls` body: a logged call, optionally completing a call task. */
+export const CallCreateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('call').describe('"call"'),
+			attributes: z
+				.strictObject({
+					direction: z.enum(CALL_DIRECTIONS).optional().describe('default outbound'),
+					outcome: z.enum(CALL_OUTCOMES).describe('Answered or Not Answered'),
+					note: z.string().nullable().optional().describe('note'),
+					sequenceAction: z.enum(CALL_SEQUENCE_ACTIONS).nullable().optional().describe('what to do with the sequence state'),
+					to: z.string().nullable().optional().describe('dialed number')
+				})
+				.describe('call attributes'),
+			relationships: z
+				.strictObject({
+					prospect: ReqRel('prospect'),
+					callDisposition: ReqRel('callDisposition'),
+					task: ReqRel('task'),
+					user: ReqRel('user')
+				})
+				.partial()
+				.describe('prospect (required), disposition, task, user')
+		})
+		.describe('the JSON:API resource object')
+});
+
+// ---------------------------------------------------------------------------------------------- templates
+
+/** What `{{variables}}` resolve against: the prospect, its account and the sender (mailbox owner). */
+export interface TemplateContext {
+	prospect: Prospect['attributes'];
+	account: Account['attributes'] | null;
+	sender: User['attributes'] | null;
+}
+
+/**
+ * Resolves Outreach template variables (`{{first_name}}`, `{{last_name}}`, `{{title}}`, `{{company}}`,
+ * `{{email}}`, `{{account.name}}`, `{{account.domain}}`, `{{sender.first_name}}`, `{{sender.last_name}}`,
+ * `{{sender.email}}`, `{{sender.title}}`). A variable with no value stays as written and is listed in
+ * `unresolved` (Outreach blocks sending such an email: mailing `overrideSafetySettings`).
+ * @returns the rendered text and the unresolved variable names, in first-seen order.
+ */
+export function renderTemplate(text: string, ctx: TemplateContext): { text: string; unresolved: string[] } {
+	const p = ctx.prospect;
+	const values: Record<string, string | null | undefined> = {
+		first_name: p.firstName || null,
+		last_name: p.lastName || null,
+		title: p.title,
+		company: p.company ?? ctx.account?.name,
+		email: p.emails[0],
+		'account.name': ctx.account?.name,
+		'account.domain': ctx.account?.domain,
+		'sender.first_name': ctx.sender?.firstName,
+		'sender.last_name': ctx.sender?.lastName,
+		'sender.email': ctx.sender?.email,
+		'sender.title': ctx.sender?.title
+	};
+	const unresolved: string[] = [];
+	const out = text.replace(/\{\{\s*([a-z_.0-9]+)\s*\}\}/gi, (all, name: string) => {
+		const v = values[name.toLowerCase()];
+		if (v === null || v === undefined || v === '') {
+			if (!unresolved.includes(name)) unresolved.push(name);
+			return all;
+		}
+		return v;
+	});
+	return { text: out, unresolved };
+}

@@ -2,14 +2,15 @@
  * The Outreach gym on the gym kit: reset / export / import over its database (the shared store), and its router.
  * Base URL on the gym origin: `/api/outreach` (stands for `https://api.outreach.io/api/v2`).
  *
- * The vendor endpoints are a later issue: for now only the kit's routes (`GET /me`) are served; every other path
- * is answered with Outreach's own 404 envelope `{errors:[{id:"resourceNotFound", title, detail}]}`, and nothing
- * is written.
+ * Serves the JSON:API v2 resources of `api/handlers.ts` (reads of every resource type, the writes and actions
+ * Outreach's OpenAPI declares for prospects, accounts, sequenceStates, sequences, mailings, tasks and calls) and
+ * the kit's `GET /me`; an unknown path is Outreach's 404 envelope `{errors:[{id:"resourceNotFound", title, detail}]}`.
  */
 import { defineGym } from '../kit/define';
 import { gymExportSchema } from '../export-schema';
 import type { Gym } from '../types';
 import { OUTREACH_ERRORS } from './api/errors';
+import { OUTREACH_ROUTES } from './api/handlers';
 import { OutreachDb } from './db';
 import { danglingRefs } from './integrity';
 import { OUTREACH_TABLE_NAMES, OutreachState } from './schema';
@@ -34,7 +35,7 @@ export function createOutreachGym(db = new OutreachDb()): Gym {
 		exportSchema: OutreachExport,
 		danglingRefs,
 		refWord: 'relationship',
-		routes: [],
+		routes: OUTREACH_ROUTES,
 		errors: OUTREACH_ERRORS
 	});
 }

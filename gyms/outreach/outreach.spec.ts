@@ -231,13 +231,16 @@ describe('outreach gym lifecycle (fake-indexeddb)', () => {
 		expect(JSON.stringify(await gym.exportState())).toBe(JSON.stringify(changed));
 	});
 
-	it('answers every API request with Outreach’s 404 envelope', async () => {
+	it('answers an unknown path with Outreach’s 404 envelope, and a read before any run with its 409', async () => {
 		const gym = createOutreachGym(new OutreachDb('outreach-spec-3'));
-		const res = await gym.handle({ method: 'GET', path: '/prospects', query: new URLSearchParams(), body: undefined });
+		const res = await gym.handle({ method: 'GET', path: '/prospectz', query: new URLSearchParams(), body: undefined });
 		expect(res).toEqual({
 			status: 404,
-			body: { errors: [{ id: 'resourceNotFound', title: 'Resource Not Found', detail: 'No route matches GET /prospects' }] },
+			body: { errors: [{ id: 'resourceNotFound', title: 'Resource Not Found', detail: 'No route matches GET /prospectz' }] },
 			headers: { 'content-type': 'application/vnd.api+json' }
 		});
+		const early = await gym.handle({ method: 'GET', path: '/prospects', query: new URLSearchParams(), body: undefined });
+		expect(early.status).toBe(409);
+		expect(early.body).toMatchObject({ errors: [{ id: 'conflict' }] });
 	});
 });

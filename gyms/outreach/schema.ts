@@ -18,6 +18,12 @@ import {
 	Task,
 	Template,
 	User,
+	Ruleset,
+	EmailAddress,
+	Call,
+	CallDisposition,
+	Snippet,
+	Persona,
 	type ResourceType
 } from './contract';
 
@@ -38,7 +44,13 @@ export const OUTREACH_TABLES = {
 	sequenceTemplates: SequenceTemplate,
 	sequenceStates: SequenceState,
 	mailings: Mailing,
-	tasks: Task
+	tasks: Task,
+	rulesets: Ruleset,
+	emailAddresses: EmailAddress,
+	calls: Call,
+	callDispositions: CallDisposition,
+	snippets: Snippet,
+	personas: Persona
 } as const;
 export type OutreachTable = keyof typeof OUTREACH_TABLES;
 /** Table names in a fixed order. */
@@ -57,7 +69,13 @@ export const OutreachState = z.strictObject({
 	sequenceTemplates: z.array(SequenceTemplate).describe('step ↔ template links'),
 	sequenceStates: z.array(SequenceState).describe('enrollments'),
 	mailings: z.array(Mailing).describe('emails'),
-	tasks: z.array(Task).describe('tasks')
+	tasks: z.array(Task).describe('tasks'),
+	rulesets: z.array(Ruleset).describe('enrollment rulesets'),
+	emailAddresses: z.array(EmailAddress).describe('prospect email addresses with their bounce status'),
+	calls: z.array(Call).describe('logged calls'),
+	callDispositions: z.array(CallDisposition).describe('call dispositions'),
+	snippets: z.array(Snippet).describe('email snippets'),
+	personas: z.array(Persona).describe('buyer personas')
 });
 export type OutreachState = z.infer<typeof OutreachState>;
 
@@ -81,5 +99,11 @@ export const TABLE_OF_TYPE: Record<ResourceType, OutreachTable> = {
 	sequenceTemplate: 'sequenceTemplates',
 	sequenceState: 'sequenceStates',
 	mailing: 'mailings',
-	task: 'tasks'
+	task: 'tasks',
+	ruleset: 'rulesets',
+	emailAddress: 'emailAddresses',
+	call: 'calls',
+	callDisposition: 'callDispositions',
+	snippet: 'snippets',
+	persona: 'personas'
 };

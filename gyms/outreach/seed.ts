@@ -18,6 +18,11 @@ import {
 	OutreachFixture,
 	STEP_TASK_TYPE,
 	type Account,
+	type CallDisposition,
+	type EmailAddress,
+	type Persona,
+	type Ruleset,
+	type Snippet,
 	type Mailbox,
 	type Mailing,
 	type MailingState,
@@ -45,7 +50,13 @@ export const ID_BASE = {
 	sequenceTemplates: 406000,
 	sequenceStates: 410000,
 	mailings: 420000,
-	tasks: 450000
+	tasks: 450000,
+	rulesets: 480000,
+	emailAddresses: 470000,
+	calls: 460000,
+	callDispositions: 481000,
+	snippets: 482000,
+	personas: 483000
 } as const;
 
 const HOUR = 3_600_000;
@@ -259,6 +270,7 @@ function build(world: World): Tables {
 				name: s.name,
 				description: s.exclusive ? 'Exclusive: a prospect may be active in only this sequence.' : null,
 				enabled: s.enabled,
+				transactional: false,
 				enabledAt: s.enabled ? s.createdAt : null,
 				locked: false,
 				sequenceType: 'interval',
@@ -283,7 +295,7 @@ function build(world: World): Tables {
 				createdAt: s.createdAt,
 				updatedAt: s.createdAt
 			},
-			relationships: { owner: relOrNull('user', s.ownerId) }
+			relationships: { owner: relOrNull('user', s.ownerId), ruleset: rel('ruleset', s.exclusive ? RULESET_EXCLUSIVE : RULESET_DEFAULT) }
 		};
 		seqRows.push(row);
 		seqByKey.set(s.key, { row, steps, templateOf, world: s });
@@ -567,6 +579,7 @@ function build(world: World): Tables {
 				stateChangedAt: changedAt,
 				activeAt: e.state === 'pending' ? null : e.enrolledAt,
 				pauseReason: e.state === 'paused' ? rm.pick(['ooto', 'manual']) : null,
+				autoResumeAt: null,
 				errorReason: e.state === 'failed' ? FAIL_REASON : null,
 				repliedAt,
 				callCompletedAt: lastCall,
@@ -758,7 +771,6 @@ function build(world: World): Tables {
 				emailOptedOut: optedOut,
 				emailsOptStatus: optedOut ? 'opted_out' : rp.chance(0.3) ? 'opted_in' : null,
 				callOptedOut: false,
-				smsOptedOut: optedOut,
 				engagedScore: Math.min(100, engagement.get(p.id) ?? 0),
 				touchedAt: touched,
 				externalId: p.inHubspot ? p.id : null,
@@ -773,6 +785,54 @@ function build(world: World): Tables {
 		};
 	});
 
+	// ---- rulesets, email addresses, dispositions, snippets, personas (calls start empty)
+	const rulesets: Ruleset[] = [
+		ruleset(RULESET_DEFAULT, 'Default ruleset', 'none', orgCreated, stageId),
+		ruleset(RULESET_EXCLUSIVE, 'Exclusive outbound', 'all_sequences', orgCreated, stageId)
+	];
+	const bouncedProspects = new Set(mailings.filter((m) => m.attributes.state === 'bounced').map((m) => m.relationships.prospect.data.id));
+	const emailAddresses: EmailAddress[] = [];
+	for (const p of prospects)
+		p.attributes.emails.forEach((email, order) => {
+			const bounced = order === 0 && bouncedProspects.has(p.id);
+			const at = bounced
+				? (mailings.find((m) => m.relationships.prospect.data.id === p.id && m.attributes.bouncedAt)?.attributes.bouncedAt ?? p.attributes.updatedAt)
+				: null;
+			emailAddresses.push({
+				type: 'emailAddress',
+				id: String(ID_BASE.emailAddresses + emailAddresses.length + 1),
+				attributes: {
+					email,
+					emailType: 'work',
+					order,
+					status: bounced ? 'bounced' : null,
+					statusChangedAt: at,
+					unsubscribedAt: null,
+					createdAt: p.attributes.createdAt,
+					updatedAt: at ?? p.attributes.createdAt
+				},
+				relationships: { prospect: rel('prospect', p.id) }
+			});
+		});
+	const callDispositions: CallDisposition[] = CALL_DISPOSITIONS.map(([name, outcome], i) => ({
+		type: 'callDisposition',
+		id: String(ID_BASE.callDispositions + i + 1),
+		attributes: { name, order: i + 1, outcome, createdAt: orgCreated, updatedAt: orgCreated },
+		relationships: {}
+	}));
+	const snippets: Snippet[] = SNIPPETS.map(([name, bodyHtml], i) => ({
+		type: 'snippet',
+		id: String(ID_BASE.snippets + i + 1),
+		attributes: { name, bodyHtml, shareType: 'shared', tags: [], createdAt: orgCreated, updatedAt: orgCreated },
+		relationships: { owner: relOrNull('user', owner0.id) }
+	}));
+	const personas: Persona[] = PERSONAS.map(([name, description], i) => ({
+		type: 'persona',
+		id: String(ID_BASE.personas + i + 1),
+		attributes: { name, description, createdAt: orgCreated, updatedAt: orgCreated },
+		relationships: {}
+	}));
+
 	return {
 		users: userRows,
 		mailboxes,
@@ -785,7 +845,71 @@ function build(world: World): Tables {
 		sequenceTemplates: seqTemplates,
 		sequenceStates: states,
 		mailings,
-		tasks
+		tasks,
+		rulesets,
+		emailAddresses,
+		calls: [],
+		callDispositions,
+		snippets,
+		personas
+	};
+}
+
+/** Id of the org default ruleset (exclusivity none, duplicates disallowed) and of the exclusive one. */
+export const RULESET_DEFAULT = String(ID_BASE.rulesets + 1);
+export const RULESET_EXCLUSIVE = String(ID_BASE.rulesets + 2);
+
+/** Call dispositions of the org, in order, with the outcome each implies. */
+const CALL_DISPOSITIONS: [string, 'Answered' | 'Not Answered'][] = [
+	['Connected - Interested', 'Answered'],
+	['Connected - Not Interested', 'Answered'],
+	['Meeting Booked', 'Answered'],
+	['Left Voicemail', 'Not Answered'],
+	['No Answer', 'Not Answered'],
+	['Wrong Number', 'Not Answered'],
+	['Gatekeeper', 'Answered']
+];
+const SNIPPETS: [string, string][] = [
+	['Calendar link', '<p>Grab any time that suits you here: https://calendly.com/{{sender.first_name}}</p>'],
+	['Case study', '<p>Here is how a team like {{account.name}} cut their ramp time in half.</p>'],
+	['Sign-off', '<p>Best,<br>{{sender.first_name}}</p>']
+];
+const PERSONAS: [string, string][] = [
+	['Economic buyer', 'Owns the budget: VP and C-level.'],
+	['Champion', 'Day-to-day owner who sells internally.'],
+	['Technical evaluator', 'Checks security and integration.']
+];
+
+/** A ruleset row: Outreach defaults (duplicates disallowed) with the org's stage automation. */
+function ruleset(
+	id: string,
+	name: string,
+	exclusivity: Ruleset['attributes']['sequenceExclusivity'],
+	at: string,
+	stageId: (n: (typeof DEFAULT_STAGES)[number]) => string
+): Ruleset {
+	return {
+		type: 'ruleset',
+		id,
+		attributes: {
+			name,
+			sequenceExclusivity: exclusivity,
+			permitDuplicateProspects: 'disallow',
+			emailOptOutAction: null,
+			callOptOutAction: null,
+			includeUnsubscribeLinks: true,
+			minimumProspectTouchedInterval: null,
+			createdAt: at,
+			updatedAt: at
+		},
+		relationships: {
+			owner: { data: null },
+			bouncedStage: rel('stage', stageId('Bad Contact Info')),
+			optedOutStage: rel('stage', stageId('Do Not Contact')),
+			repliedStage: rel('stage', stageId('Replied')),
+			startedStage: rel('stage', stageId('Approaching')),
+			finishedStage: rel('stage', stageId('Unresponsive'))
+		}
 	};
 }
 

@@ -23,8 +23,8 @@ export class OutreachError extends Error {
 }
 
 /** `{errors:[{id, title, detail}]}` with the JSON:API content type. */
-function envelope(status: number, id: string, title: string, detail: string): ApiResponse {
-	return { status, body: { errors: [{ id, title, detail }] }, headers: { 'content-type': JSON_API } };
+function envelope(status: number, id: string, title: string, detail: string, pointer?: string): ApiResponse {
+	return { status, body: { errors: [{ id, title, detail, ...(pointer ? { source: { pointer } } : {}) }] }, headers: { 'content-type': JSON_API } };
 }
 
 /**
@@ -39,7 +39,7 @@ export const OUTREACH_ERRORS: ErrorAdapter = {
 	invalidBody: (error) => new OutreachError(422, 'validationError', 'Validation Error', zodMessage(error)),
 	noRun: () => new OutreachError(409, 'conflict', 'Conflict', 'No run is initialized: POST /__salesgym/run first.'),
 	respond(err) {
-		if (err instanceof OutreachError) return envelope(err.status, err.id, err.title, err.detail);
+		if (err instanceof OutreachError) return envelope(err.status, err.id, err.title, err.detail, (err as { pointer?: string }).pointer);
 		return envelope(500, 'internalServerError', 'Internal Server Error', `internal error: ${err instanceof Error ? err.message : String(err)}`);
 	}
 };
