@@ -66,7 +66,7 @@ describe('each gym’s error envelope on the kit router', () => {
 
 	it('Calendly: {title, message, details?}', async () => {
 		const gym = await ready(createCalendlyGym(new CalendlyDb('adapters-calendly')));
-		expect(await gym.handle(req('GET', '/users/me'))).toEqual({
+		expect(await gym.handle(req('GET', '/userz/me'))).toEqual({
 			status: 404,
 			body: { title: 'Resource Not Found', message: 'The server could not find the requested resource.', details: [] }
 		});
