@@ -417,3 +417,24 @@ describe('mailings, tasks, calls', () => {
 		expect(r2.attributes.dueAt).toBe('2026-04-01T09:00:00.000Z');
 	});
 });
+
+describe('DELETE /sequenceStates/{id}: the removed enrollment leaves no dangling reference', () => {
+	it('open work is dropped, sent mailings / done tasks keep their history with sequenceState {data: null}, and the export re-imports', async () => {
+		const before = await state();
+		const withHistory = before.mailings.find(
+			(m) => m.relationships.sequenceState?.data && m.attributes.state !== 'scheduled' && m.attributes.state !== 'drafted'
+		);
+		expect(withHistory).toBeDefined();
+		const stateId = withHistory!.relationships.sequenceState!.data!.id;
+		const res = await call('DELETE', `/sequenceStates/${stateId}`);
+		expect(res.status).toBe(204);
+		const after = await state();
+		expect(after.sequenceStates.some((s) => s.id === stateId)).toBe(false);
+		expect(after.mailings.find((m) => m.id === withHistory!.id)?.relationships.sequenceState).toEqual({ data: null });
+		for (const table of ['mailings', 'tasks', 'calls'] as const)
+			for (const r of after[table] as { relationships: { sequenceState?: { data: { id: string } | null } } }[])
+				expect(r.relationships.sequenceState?.data?.id).not.toBe(stateId);
+		const exported = await gym.exportState();
+		await expect(gym.importState(exported)).resolves.not.toThrow();
+	});
+});

@@ -35,7 +35,20 @@ import type { OutreachDb } from '../db';
 import { RESOURCE_TYPES, TABLE_OF_TYPE } from '../schema';
 import { OUTREACH_ERRORS, OutreachError } from './errors';
 import { getRow, listResponse, resourceResponse, type Row } from './jsonapi';
-import { ACTIVE_LIKE, advanceState, applyOptOut, dropOpenWork, enrollRefusal, finishState, plus, resumeDue, SNOOZE_S, startStep, stepsOf } from './sequencing';
+import {
+	ACTIVE_LIKE,
+	advanceState,
+	applyOptOut,
+	detachFinishedWork,
+	dropOpenWork,
+	enrollRefusal,
+	finishState,
+	plus,
+	resumeDue,
+	SNOOZE_S,
+	startStep,
+	stepsOf
+} from './sequencing';
 import { run, ValidationError, type Tx } from './tx';
 
 const parse = bodyParser(OUTREACH_ERRORS.invalidBody);
@@ -378,6 +391,7 @@ const removeState: H = async (db, req, id) =>
 	run(db, req, 204, async (tx) => {
 		await tx.get('sequenceState', id);
 		await dropOpenWork(tx, id);
+		await detachFinishedWork(tx, id);
 		await tx.del('sequenceStates', id);
 		return { status: 204 };
 	});

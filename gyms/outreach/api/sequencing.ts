@@ -265,6 +265,19 @@ export async function dropOpenWork(tx: Tx, stateId: string): Promise<void> {
 }
 
 /**
+ * Detaches the work an enrollment leaves behind when it is removed (`DELETE /sequenceStates/{id}`): delivered or
+ * otherwise sent mailings, completed tasks and logged calls keep their history but their `sequenceState`
+ * relationship becomes `{data: null}`, so no stored row points at the deleted state (Outreach API v2 reference:
+ * the mailing, task and call `sequenceState` relationships are nullable). Run after {@link dropOpenWork}.
+ */
+export async function detachFinishedWork(tx: Tx, stateId: string): Promise<void> {
+	for (const table of ['mailings', 'tasks', 'calls'] as const)
+		for (const r of await tx.rows(table))
+			if (r.relationships.sequenceState?.data?.id === stateId)
+				await tx.put(table, { ...r, relationships: { ...r.relationships, sequenceState: { data: null } } } as unknown as Row);
+}
+
+/**
  * Finishes a state: `finished` (or `opted_out`), its open work dropped, the ruleset's stage set (replied →
  * `repliedStage`, opted out → `optedOutStage`, otherwise `finishedStage`).
  */
