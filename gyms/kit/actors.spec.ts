@@ -98,3 +98,23 @@ describe('the acting user (RunInit.actor → RunMeta.actor → GET /me)', () => 
 		expect(post).toEqual({ status: 405, body: { status: 405, serviceErrorCode: 0, code: 'METHOD_NOT_ALLOWED', message: 'POST is not allowed on /me' } });
 	});
 });
+
+describe('GET /clock: the run’s virtual now through each gym’s product API', () => {
+	it('answers {clock} equal to the run’s clock in every gym, moves with a write, and is the gym’s 409 before a run', async () => {
+		const gyms = fourGyms();
+		for (const gym of gyms) expect([gym.name, (await get(gym, '/clock')).status]).toEqual([gym.name, 409]);
+		const ctx: RunContext = { gyms, blueprints: blueprints(), seeds: shippedSeeds() };
+		const info = await initRun(ctx, { run_id: 'c-1' });
+		for (const gym of gyms) expect([gym.name, (await get(gym, '/clock')).body]).toEqual([gym.name, { clock: info.clock }]);
+		const hub = gyms[0]!;
+		const created = await hub.handle({
+			method: 'POST',
+			path: '/crm/v3/objects/contacts',
+			query: new URLSearchParams(),
+			body: { properties: { email: 'clock.test@example.com' } }
+		});
+		expect(created.status).toBe(201);
+		const after = (await get(hub, '/clock')).body as { clock: string };
+		expect(Date.parse(after.clock)).toBeGreaterThan(Date.parse(info.clock));
+	});
+});

@@ -58,7 +58,9 @@ export interface DefinedGym extends Gym {
 /**
  * The kit's routes, served by every gym: `GET /me` → 200 `{id, email, firstName, lastName, role, title, timeZone}`
  * of the run's acting team user (RunMeta.actor, from the seed world); the gym's 409 before any run, its 404 when the
- * actor is not a user of the seed world.
+ * actor is not a user of the seed world. `GET /clock` → 200 `{clock}`: the run's virtual now (UTC ISO-8601 ms), which
+ * the product's screens use as "today" (relative dates, due / overdue views) without reaching a control endpoint
+ * (a sealed episode refuses those to the page).
  */
 export function kitRoutes<D extends Dexie>(errors: ErrorAdapter): Route<D>[] {
 	return [
@@ -71,6 +73,15 @@ export function kitRoutes<D extends Dexie>(errors: ErrorAdapter): Route<D>[] {
 				const me = actingUser(meta);
 				if (!me) throw errors.notFound(req);
 				return { status: 200, body: me };
+			}
+		},
+		{
+			method: 'GET',
+			path: '/clock',
+			handler: async (db): Promise<ApiResponse> => {
+				const meta = await readMeta(db);
+				if (!meta) throw errors.noRun();
+				return { status: 200, body: { clock: meta.clock } };
 			}
 		}
 	];

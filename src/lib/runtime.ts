@@ -192,3 +192,14 @@ async function apiJsonOnce<T>(path: string, init: RequestInit & { json?: unknown
 	if (response.ok && parsed) return { ok: true, data: body as T };
 	return { ok: false, status: response.status, body };
 }
+
+/**
+ * The run's virtual now as a gym's product API tells it (`GET /api/<gym>/clock` → `{clock}`, UTC ISO-8601 ms): what
+ * a screen treats as "today". Product screens read the clock here, never from the run's control endpoints.
+ * @param gym the gym whose API answers, e.g. `hubspot`, `calendly`.
+ * @returns the clock, or null before a run exists (the gym's 409) or on any other error.
+ */
+export async function gymClock(gym: string): Promise<string | null> {
+	const r = await apiJson<{ clock: string }>(`/api/${gym}/clock`);
+	return r.ok && typeof r.data.clock === 'string' ? r.data.clock : null;
+}

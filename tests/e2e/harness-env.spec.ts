@@ -86,8 +86,8 @@ test('invalid actions are info.error, count as steps and never throw; the step l
 	expect(errors[3]).toMatch(/^invalid action "not an action"/);
 	const last = await env.step({ wait: { ms: 10 } });
 	expect(last).toMatchObject({ terminated: false, truncated: true, info: { step: 5, error: null } });
-	// noop-equivalent state: 3 of the 4 assertions hold on a fresh reset.
-	expect(last.reward).toBe(0.75);
+	// noop-equivalent state: doing nothing earns nothing (the guards that hold at reset carry weight 0).
+	expect(last.reward).toBe(0);
 	expect(last.info.verify?.passed).toBe(false);
 });
 
@@ -158,8 +158,8 @@ test('sealed (the default): goto and new_tab to the launcher, a control path or 
 	const end = await env.step({ done: {} });
 	expect(end).toMatchObject({
 		terminated: true,
-		reward: 0.75,
-		info: { verify: { passed: false, score: 0.75, seal: { sealed: true, intact: true, violation_count: 0 } } }
+		reward: 0,
+		info: { verify: { passed: false, score: 0, seal: { sealed: true, intact: true, violation_count: 0 } } }
 	});
 });
 

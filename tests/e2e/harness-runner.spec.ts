@@ -94,36 +94,42 @@ test('an infrastructure error is retried and, when it persists, reported as such
 
 test('CLI: run --out and calibrate --json --html end to end (own server and browser)', async () => {
 	test.setTimeout(180_000);
-	const { main } = await import('../../harness/cli');
+	// The real entry (harness/salesgym.js, which registers tsx), as a user runs it: the CLI loads the gyms' seed
+	// worlds in Node for the blueprint check, which only the CLI's own loader supports.
 	const dir = mkdtempSync(join(tmpdir(), 'salesgym-cli-'));
-	let out = '';
-	let err = '';
-	const io = { out: (t: string) => void (out += t), err: (t: string) => void (err += t) };
-	expect(await main(['run', '--agent', 'oracle', '--task', SHORT.id, '--out', join(dir, 'run'), '--json', join(dir, 'run.json')], io), err).toBe(0);
+	const cli = (args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
+		new Promise((done) => {
+			const child = spawn('node', ['harness/salesgym.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+			let out = '';
+			let err = '';
+			child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+			child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+			child.on('close', (code) => done({ code, out, err }));
+		});
+	const ran = await cli(['run', '--agent', 'oracle', '--task', SHORT.id, '--out', join(dir, 'run'), '--json', join(dir, 'run.json')]);
+	expect(ran.code, ran.err).toBe(0);
+	const out = ran.out;
 	expect(out).toMatch(/hubspot\/update-lead-status-v1\s+oracle\s+true\s+1\.00/);
 	expect(JSON.parse(readFileSync(join(dir, 'run', 'summary.json'), 'utf8'))).toMatchObject({ agent: 'oracle', totals: { passed: 1 } });
 	expect(JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'))[0]).toMatchObject({ task_id: SHORT.id, status: 'ok', passed: true });
 	// A glob over a few tasks (the whole set is 30+ noop episodes, minutes on 2 cores; the glob is what is tested).
 	const picked = all.filter((b) => /^hubspot\/[^/]*-lead[^/]*-v1$/.test(b.id));
 	expect(picked.length).toBeGreaterThan(1);
-	const code = await main(
-		[
-			'calibrate',
-			'--agent',
-			'noop',
-			'--k',
-			'2',
-			'--tasks',
-			'hubspot/*-lead*-v1',
-			'--workers',
-			'2',
-			'--json',
-			join(dir, 'cal.json'),
-			'--html',
-			join(dir, 'cal.html')
-		],
-		io
-	);
+	const { code, err } = await cli([
+		'calibrate',
+		'--agent',
+		'noop',
+		'--k',
+		'2',
+		'--tasks',
+		'hubspot/*-lead*-v1',
+		'--workers',
+		'2',
+		'--json',
+		join(dir, 'cal.json'),
+		'--html',
+		join(dir, 'cal.html')
+	]);
 	expect(code, err).toBe(0);
 	const report = JSON.parse(readFileSync(join(dir, 'cal.json'), 'utf8'));
 	expect(report.tasks.map((t: { task_id: string }) => t.task_id).sort()).toEqual(picked.map((b) => b.id).sort());
