@@ -18,7 +18,7 @@ import { CALENDLY_ERRORS } from './api/errors';
 import * as r from './api/reads';
 import * as w from './api/writes';
 import { CalendlyDb } from './db';
-import { danglingRefs } from './integrity';
+import { danglingRefs, valueIssues } from './integrity';
 import { CALENDLY_TABLE_NAMES, CalendlyState } from './schema';
 import { initialState } from './seed';
 
@@ -80,6 +80,7 @@ export function createCalendlyGym(db = new CalendlyDb()): Gym {
 		initial: initialState,
 		exportSchema: CalendlyExport,
 		danglingRefs,
+		valueIssues,
 		routes: CALENDLY_ROUTES,
 		errors: CALENDLY_ERRORS
 	});

@@ -114,3 +114,37 @@ export function futureOk(table: string, _row: unknown, path: string): boolean {
 	if (table === 'availability_schedules') return /^rules\.\d+\.date$/.test(path);
 	return false;
 }
+
+/**
+ * Values of imported rows that the API's writes refuse, as `{path, message}` with the path inside the gym's slice
+ * (`tables.invitees.4.status`):
+ * - a scheduled event with more active invitees than its `invitees_counter.limit` seats (Calendly API v2, "Create
+ *   Event Invitee": a start whose seats are taken is no available time; `POST /invitees` answers 400 for it);
+ * - a webhook subscription whose callback URL another subscription of the same organization and user already has
+ *   (Calendly API v2, "Create Webhook Subscription": 409 "Hook with this url already exists").
+ * A host in two overlapping active meetings is not refused: the seed world books some hosts twice at once (as a
+ * calendar synced from elsewhere can), so a real state holds it.
+ * @returns the issues in table and row order (empty = the values are ones the API could have written).
+ */
+export function valueIssues(tables: Record<string, unknown[]>): { path: string; message: string }[] {
+	const t = tables as Partial<CalendlyState>;
+	const out: { path: string; message: string }[] = [];
+	const events = t.scheduled_events ?? [];
+	const seats = new Map(events.map((e) => [e.uri, { limit: e.invitees_counter.limit, taken: 0 }]));
+	(t.invitees ?? []).forEach((inv, i) => {
+		if (inv.status !== 'active') return;
+		const s = seats.get(inv.event);
+		if (!s) return;
+		s.taken += 1;
+		if (s.taken > s.limit)
+			out.push({ path: `tables.invitees.${i}.status`, message: `${inv.event} has ${s.limit} seat(s), all taken by other active invitees` });
+	});
+	const hooks = new Map<string, string>();
+	(t.webhook_subscriptions ?? []).forEach((w, i) => {
+		const key = JSON.stringify([w.callback_url, w.organization, w.user]);
+		const other = hooks.get(key);
+		if (other !== undefined) out.push({ path: `tables.webhook_subscriptions.${i}.callback_url`, message: `Hook with this url already exists (${other})` });
+		else hooks.set(key, w.uri);
+	});
+	return out;
+}

@@ -37,7 +37,8 @@ export interface ErrorAdapter {
 	noRun(): unknown;
 	/**
 	 * The response for a thrown value: the vendor's envelope for the gym's typed errors, a 500 in that envelope
-	 * for anything else. `headers` are the request's {@link headers}, to be sent on the error too.
+	 * for anything else, with a generic message (the thrown value's message, e.g. a database error's, must not reach
+	 * the body). `headers` are the request's {@link headers}, to be sent on the error too.
 	 */
 	respond(err: unknown, headers: Record<string, string>): ApiResponse;
 	/**

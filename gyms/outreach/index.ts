@@ -12,7 +12,7 @@ import type { Gym } from '../types';
 import { OUTREACH_ERRORS } from './api/errors';
 import { OUTREACH_ROUTES } from './api/handlers';
 import { OutreachDb } from './db';
-import { danglingRefs } from './integrity';
+import { danglingRefs, valueIssues } from './integrity';
 import { OUTREACH_TABLE_NAMES, OutreachState } from './schema';
 import { initialState } from './seed';
 
@@ -34,6 +34,7 @@ export function createOutreachGym(db = new OutreachDb()): Gym {
 		initial: initialState,
 		exportSchema: OutreachExport,
 		danglingRefs,
+		valueIssues,
 		refWord: 'relationship',
 		routes: OUTREACH_ROUTES,
 		errors: OUTREACH_ERRORS

@@ -79,3 +79,29 @@ export function futureOk(table: string, row: unknown, path: string): boolean {
 	if (table === 'tasks') return path === 'attributes.dueAt' || path === 'attributes.autoskipAt';
 	return false;
 }
+
+/**
+ * Values of imported rows that the API would refuse on a write, as `{path, message}` (path inside the gym's slice,
+ * e.g. `tables.prospects.3.attributes.emails.0`): an email address a prospect lists twice, or that an earlier
+ * prospect already has (compared lower-cased; Outreach API v2 answers such a create or update with the 422
+ * `validationDuplicateValueError` "A Contact with this email_hash already exists.", the email hash being unique
+ * per organization).
+ * @returns the issues in row order (empty = the values are ones the API could have written).
+ */
+export function valueIssues(tables: Record<string, unknown[]>): { path: string; message: string }[] {
+	const out: { path: string; message: string }[] = [];
+	const owner = new Map<string, string>();
+	((tables.prospects ?? []) as OutreachState['prospects']).forEach((p, i) => {
+		p.attributes.emails.forEach((email, j) => {
+			const low = email.toLowerCase();
+			const other = owner.get(low);
+			if (other !== undefined)
+				out.push({
+					path: `tables.prospects.${i}.attributes.emails.${j}`,
+					message: `A Contact with this email_hash already exists (${email} is an email of prospects/${other}${other === p.id ? ' already' : ' too'}).`
+				});
+			else owner.set(low, p.id);
+		});
+	});
+	return out;
+}

@@ -21,7 +21,7 @@ import { createSavedSearch, deleteSavedSearch, listSavedSearches, updateSavedSea
 import { searchAccounts, searchLeads } from './api/search';
 import { typeahead } from './api/typeahead';
 import { SalesNavDb } from './db';
-import { danglingRefs } from './integrity';
+import { danglingRefs, valueIssues } from './integrity';
 import { SALESNAV_KEYS, SALESNAV_TABLE_NAMES, SalesNavState } from './schema';
 import { initialState } from './seed';
 
@@ -79,6 +79,7 @@ export function createSalesNavGym(db = new SalesNavDb()): Gym {
 		initial: initialState,
 		exportSchema: SalesNavExport,
 		danglingRefs,
+		valueIssues,
 		routes: ROUTES,
 		errors: SALESNAV_ERRORS
 	});

@@ -2,6 +2,7 @@
  * Integrity hooks of the Sales Navigator gym (seeds/CONTRACT.md §5): its world join keys, the timestamps
  * allowed after the epoch, and its internal references that must resolve.
  */
+import { LIMITS } from './contract';
 import { SALESNAV_KEYS, type SalesNavState, type SalesNavTable } from './schema';
 import type { WorldRef } from '../types';
 
@@ -132,3 +133,68 @@ export function worldRefs(tables: Record<string, unknown[]>): WorldRef[] {
 export function futureOk(table: string, _row: unknown, path: string): boolean {
 	return table === 'seats' && path === 'inmailCreditsRenewAt';
 }
+
+/** One imported value the API would refuse on a write: its path inside the gym's slice and why. */
+export interface ValueIssue {
+	path: string;
+	message: string;
+}
+
+/**
+ * Values of imported rows that the replica's API refuses on a write (the rules of `api/lists.ts`,
+ * `api/saved-searches.ts`, `api/notes.ts` and `api/leads.ts`, limits from `contract.ts` LIMITS), as
+ * `{path, message}` with the path inside the slice (`tables.leadLists.2.name`):
+ * - a lead or account list name that is blank or over {@link LIMITS.listName} characters (trimmed), a
+ *   description over 500 characters, or a name (trimmed, case-insensitive) the same owner seat already gives
+ *   another list of that type (the API's 409 `DUPLICATE_NAME`);
+ * - a saved search name that is blank, over 80 characters, or one the same seat already gives another saved
+ *   search (409 `DUPLICATE_NAME`); keywords over 200 characters;
+ * - a note whose text is blank (the API requires 1–{@link LIMITS.note} characters after trimming);
+ * - a lead with more than {@link LIMITS.tags} tags.
+ * Lengths the strict state schema already bounds (InMail subject ≤200, body ≤2,000, note ≤1,000, invitation
+ * note ≤300, tag ≤50) are its refusals.
+ * @returns the issues in table and row order (empty = the values are ones the API could have written).
+ */
+export function valueIssues(tables: Record<string, unknown[]>): ValueIssue[] {
+	const t = tables as Partial<SalesNavState>;
+	const out: ValueIssue[] = [];
+	const names = (table: string, rows: { id: string; ownerSeatId: string; name: string }[], what: string, max: number) => {
+		const seen = new Map<string, string>();
+		rows.forEach((row, i) => {
+			const path = `tables.${table}.${i}.name`;
+			const name = row.name.trim();
+			if (!name || name.length > max) {
+				out.push({ path, message: `a ${what} name must have 1–${max} characters (it has ${name.length})` });
+				return;
+			}
+			const key = `${row.ownerSeatId}\u0000${name.toLowerCase()}`;
+			const other = seen.get(key);
+			if (other !== undefined) out.push({ path, message: `DUPLICATE_NAME: ${table}/${other} of seat ${row.ownerSeatId} is named "${name}" too` });
+			else seen.set(key, row.id);
+		});
+	};
+	names('leadLists', t.leadLists ?? [], 'list', LIMITS.listName);
+	names('accountLists', t.accountLists ?? [], 'list', LIMITS.listName);
+	for (const table of ['leadLists', 'accountLists'] as const)
+		(t[table] ?? []).forEach((l, i) => {
+			if (l.description !== null && l.description.length > MAX_LIST_DESCRIPTION)
+				out.push({ path: `tables.${table}.${i}.description`, message: `longer than ${MAX_LIST_DESCRIPTION} characters (${l.description.length})` });
+		});
+	names('savedSearches', t.savedSearches ?? [], 'saved search', LIMITS.listName);
+	(t.savedSearches ?? []).forEach((s, i) => {
+		if (s.keywords.length > MAX_KEYWORDS)
+			out.push({ path: `tables.savedSearches.${i}.keywords`, message: `longer than ${MAX_KEYWORDS} characters (${s.keywords.length})` });
+	});
+	(t.notes ?? []).forEach((n, i) => {
+		if (!n.text.trim()) out.push({ path: `tables.notes.${i}.text`, message: `a note must have 1–${LIMITS.note} characters` });
+	});
+	(t.leads ?? []).forEach((l, i) => {
+		if (l.tags.length > LIMITS.tags) out.push({ path: `tables.leads.${i}.tags`, message: `more than ${LIMITS.tags} tags (${l.tags.length})` });
+	});
+	return out;
+}
+
+/** Longest list description the API accepts, characters (`CreateListBody` / `UpdateListBody`). */
+export const MAX_LIST_DESCRIPTION = 500;
+/** Longest saved-search keyword box the API accepts, characters (`CreateSavedSearchBody`). */
+export const MAX_KEYWORDS = 200;

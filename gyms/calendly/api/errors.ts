@@ -45,6 +45,7 @@ export const CALENDLY_ERRORS: ErrorAdapter = {
 			error.issues.map((i) => ({ parameter: i.path.map(String).join('.') || 'body', message: i.message }))
 		),
 	noRun: () => new CalendlyError(409, 'Conflict', 'No run is initialized: POST /__salesgym/run first.'),
+	/** A value that is no {@link CalendlyError} answers a generic 500: its message (an exception's, a database's) never reaches the body. */
 	respond(err): ApiResponse {
 		if (err instanceof CalendlyError)
 			return { status: err.status, body: { title: err.title, message: err.message, ...(err.details ? { details: err.details } : {}) } };
@@ -52,7 +53,7 @@ export const CALENDLY_ERRORS: ErrorAdapter = {
 			status: 500,
 			body: {
 				title: 'Internal Server Error',
-				message: `The server encountered an unexpected condition that prevented it from fulfilling the request. (${err instanceof Error ? err.message : String(err)})`
+				message: 'The server encountered an unexpected condition that prevented it from fulfilling the request.'
 			}
 		};
 	}

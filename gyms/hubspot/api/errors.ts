@@ -78,17 +78,23 @@ export function correlationId(...parts: (string | number)[]): string {
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** Turns a thrown value into HubSpot's error response; unknown errors become a 500 with their message. */
+/** The message of HubSpot's 500 for an unexpected failure (the thrown value's own message stays out of the answer). */
+export const INTERNAL_ERROR_MESSAGE = 'internal error: an unexpected error occurred while processing the request';
+
+/**
+ * Turns a thrown value into HubSpot's error response; any value that is no {@link HubSpotError} becomes a 500
+ * `INTERNAL_ERROR` with the generic {@link INTERNAL_ERROR_MESSAGE} (an exception's or database's message, which can
+ * name internals, never reaches the body).
+ */
 export function errorResponse(err: unknown, corr: string): ApiResponse {
 	if (err instanceof HubSpotError) {
 		const body: Record<string, unknown> = { status: 'error', message: err.message, correlationId: corr, category: err.category };
 		if (err.errors) body.errors = err.errors;
 		return { status: err.status, body, headers: { 'x-hubspot-correlation-id': corr } };
 	}
-	const message = err instanceof Error ? err.message : String(err);
 	return {
 		status: 500,
-		body: { status: 'error', message: `internal error: ${message}`, correlationId: corr, category: 'INTERNAL_ERROR' },
+		body: { status: 'error', message: INTERNAL_ERROR_MESSAGE, correlationId: corr, category: 'INTERNAL_ERROR' },
 		headers: { 'x-hubspot-correlation-id': corr }
 	};
 }

@@ -30,7 +30,8 @@ function envelope(status: number, id: string, title: string, detail: string, poi
 /**
  * Outreach's envelope for the kit: 404 `resourceNotFound` "No route matches …", 405 `methodNotAllowed`, 400
  * `badRequest` for malformed JSON or path segments, 422 `validationError` for a body that fails its schema,
- * 409 `conflict` before any run, 500 `internalServerError` otherwise.
+ * 409 `conflict` before any run, 500 `internalServerError` otherwise (a generic detail: the thrown value's message,
+ * an exception's or the database's, never reaches the body).
  */
 export const OUTREACH_ERRORS: ErrorAdapter = {
 	notFound: (req) => new OutreachError(404, 'resourceNotFound', 'Resource Not Found', `No route matches ${req.method} ${req.path}`),
@@ -40,6 +41,6 @@ export const OUTREACH_ERRORS: ErrorAdapter = {
 	noRun: () => new OutreachError(409, 'conflict', 'Conflict', 'No run is initialized: POST /__salesgym/run first.'),
 	respond(err) {
 		if (err instanceof OutreachError) return envelope(err.status, err.id, err.title, err.detail, (err as { pointer?: string }).pointer);
-		return envelope(500, 'internalServerError', 'Internal Server Error', `internal error: ${err instanceof Error ? err.message : String(err)}`);
+		return envelope(500, 'internalServerError', 'Internal Server Error', 'internal error: an unexpected error occurred while processing the request');
 	}
 };

@@ -26,7 +26,8 @@ function body(status: number, code: string, message: string): ApiResponse {
 /**
  * The envelope for the kit: 404 `NOT_FOUND` "No route matches …", 405 `METHOD_NOT_ALLOWED`, 400 `BAD_REQUEST`
  * (malformed JSON, path segment, or a body that fails its schema), 409 `CONFLICT` before any run, 500
- * `INTERNAL_SERVER_ERROR` otherwise.
+ * `INTERNAL_SERVER_ERROR` otherwise (a generic message: the thrown value's own, an exception's or the database's,
+ * never reaches the body).
  */
 export const SALESNAV_ERRORS: ErrorAdapter = {
 	notFound: (req) => new SalesNavError(404, 'NOT_FOUND', `No route matches ${req.method} ${req.path}`),
@@ -36,6 +37,6 @@ export const SALESNAV_ERRORS: ErrorAdapter = {
 	noRun: () => new SalesNavError(409, 'CONFLICT', 'No run is initialized: POST /__salesgym/run first.'),
 	respond(err) {
 		if (err instanceof SalesNavError) return body(err.status, err.code, err.message);
-		return body(500, 'INTERNAL_SERVER_ERROR', `internal error: ${err instanceof Error ? err.message : String(err)}`);
+		return body(500, 'INTERNAL_SERVER_ERROR', 'internal error: an unexpected error occurred while processing the request');
 	}
 };
