@@ -518,7 +518,11 @@ export const resourceOf = <T extends z.ZodType>(item: T) => z.strictObject({ res
 export const collectionOf = <T extends z.ZodType>(item: T) => z.strictObject({ collection: z.array(item), pagination: Pagination });
 
 /** A membership as served: the user object embedded (without `current_organization`, as the spec's embedded user). */
-export const OrganizationMembershipOut = OrganizationMembership.extend({ user: User.omit({ current_organization: true }) });
+export const OrganizationMembershipOut = OrganizationMembership.extend({
+	user: User.omit({ current_organization: true }).describe(
+		'the member user, embedded as Calendly’s List Organization Memberships answer embeds it (no current_organization)'
+	)
+});
 /** An invitee no-show (`/invitee_no_shows`). */
 export const InviteeNoShow = z.strictObject({ uri: uriOf('invitee_no_shows'), invitee: InviteeUri, created_at: ts('marked') });
 /** One available start time (`GET /event_type_available_times`). */
@@ -550,27 +554,32 @@ export const NoShowBody = z.strictObject({ invitee: InviteeUri.describe('the inv
 export const SchedulingLinkBody = z.strictObject({
 	max_event_count: z.literal(1).describe('Calendly allows 1'),
 	owner: EventTypeUri,
-	owner_type: z.literal('EventType')
+	owner_type: z.literal('EventType').describe('type of the resource that owns the link: always "EventType" in Calendly API v2')
 });
 /** `POST /webhook_subscriptions` body. */
 export const WebhookBody = z.strictObject({
 	url: z.url({ protocol: /^https$/ }).describe('callback URL (https)'),
-	events: z.array(z.enum(WEBHOOK_EVENTS)).min(1),
+	events: z
+		.array(z.enum(WEBHOOK_EVENTS))
+		.min(1)
+		.describe('events to subscribe to, at least one, e.g. "invitee.created" (routing_form_submission.created needs scope "organization")'),
 	organization: OrganizationUri,
 	user: UserUri.optional().describe('required for scope "user"'),
 	group: z.string().optional().describe('required for scope "group" (groups are not modelled: refused)'),
-	scope: z.enum(WEBHOOK_SCOPES),
+	scope: z
+		.enum(WEBHOOK_SCOPES)
+		.describe('"organization" = events of the whole organization, "user" = events of `user` only; "group" is refused (groups are not modelled)'),
 	signing_key: z.string().optional().describe('write-only signing key')
 });
 
 const InviteeIn = z
 	.strictObject({
 		name: z.string().min(1).optional().describe('full name (or first_name)'),
-		first_name: z.string().min(1).optional(),
-		last_name: z.string().optional(),
+		first_name: z.string().min(1).optional().describe('first name, for event types that ask for first and last name separately; required when name is absent'),
+		last_name: z.string().optional().describe('last name, sent with first_name'),
 		email: z.email().describe('invitee email'),
 		timezone: IanaZone.describe('the invitee’s IANA zone'),
-		text_reminder_number: z.string().optional()
+		text_reminder_number: z.string().optional().describe('phone number for text (SMS) reminders, e.g. "+1 404-555-1234"')
 	})
 	.refine((i) => i.name !== undefined || i.first_name !== undefined, { message: 'name or first_name is required', path: ['name'] });
 
@@ -581,23 +590,32 @@ export const InviteeBody = z.strictObject({
 		.string()
 		.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/, 'UTC ISO-8601')
 		.describe('slot start, UTC'),
-	invitee: InviteeIn,
+	invitee: InviteeIn.describe('the person booking: name or first_name, email, IANA zone, optional SMS number'),
 	location: z
-		.strictObject({ kind: z.enum(LOCATION_TYPES), location: z.string().optional() })
+		.strictObject({
+			kind: z.enum(LOCATION_TYPES).describe('location kind, e.g. "zoom_conference" or "physical"'),
+			location: z.string().optional().describe('address or phone number for physical/call kinds; ignored for conference kinds')
+		})
 		.optional()
 		.describe('`{kind, location}`'),
 	questions_and_answers: z
-		.array(z.strictObject({ question: z.string(), answer: z.string(), position: z.number().int().nonnegative() }))
+		.array(
+			z.strictObject({
+				question: z.string().describe('question text, exactly as the event type’s booking form asks it'),
+				answer: z.string().describe('answer text; for a single_select question one of its choices unless "Other" is offered'),
+				position: z.number().int().nonnegative().describe('0-based question order (the stored answer takes the event type’s own position)')
+			})
+		)
 		.optional()
 		.describe('answers; `question` is the exact question text'),
 	tracking: z
 		.strictObject({
-			utm_campaign: z.string().nullable(),
-			utm_source: z.string().nullable(),
-			utm_medium: z.string().nullable(),
-			utm_content: z.string().nullable(),
-			utm_term: z.string().nullable(),
-			salesforce_uuid: z.string().nullable()
+			utm_campaign: z.string().nullable().describe('UTM campaign parameter, null = absent'),
+			utm_source: z.string().nullable().describe('UTM source parameter (where the traffic comes from), e.g. "outreach", null = absent'),
+			utm_medium: z.string().nullable().describe('UTM medium parameter (kind of channel, e.g. "email"), null = absent'),
+			utm_content: z.string().nullable().describe('UTM content parameter, null = absent'),
+			utm_term: z.string().nullable().describe('UTM term parameter (keywords), null = absent'),
+			salesforce_uuid: z.string().nullable().describe('Salesforce record id to associate the booking with, null = absent')
 		})
 		.optional()
 		.describe('all six keys when sent'),
@@ -617,22 +635,31 @@ export const BookingBody = InviteeBody.extend({
 });
 export type BookingBody = z.infer<typeof BookingBody>;
 /** The booking page's invitee cancellation (`POST /booking/cancellations`, reached from the invitee's cancel link). */
-export const InviteeCancelBody = z.strictObject({ invitee: InviteeUri, reason: z.string().optional() });
+export const InviteeCancelBody = z.strictObject({
+	invitee: InviteeUri,
+	reason: z.string().optional().describe('free-text reason the invitee gives on the web app’s cancel page; stored as the cancellation reason')
+});
 /** Web-app edits of an event type's settings (`PATCH /event_types/{uuid}/settings`): any subset of the settings. */
 export const SettingsPatchBody = EventTypeSettings.omit({ uri: true, created_at: true, updated_at: true }).partial().strict();
 /** Web-app edits of an event type (`PATCH /event_types/{uuid}`): on/off, secret, name, duration, description, note, questions. */
 export const EventTypePatchBody = z.strictObject({
-	name: z.string().min(1).max(55).optional(),
-	active: z.boolean().optional(),
-	secret: z.boolean().optional(),
-	duration: z.number().int().min(1).max(720).optional(),
-	description_plain: z.string().nullable().optional(),
-	internal_note: z.string().nullable().optional(),
-	custom_questions: z.array(CustomQuestion).optional()
+	name: z.string().min(1).max(55).optional().describe('new event type name set in the web app’s editor, 1–55 characters, e.g. "30 Minute Meeting"'),
+	active: z.boolean().optional().describe('web app on/off toggle: false turns the event type off (its booking link stops working), true turns it back on'),
+	secret: z.boolean().optional().describe('web app secret setting: true hides the event type from the booking page (reachable by link only), false lists it'),
+	duration: z.number().int().min(1).max(720).optional().describe('new length in minutes set in the web app, 1–720'),
+	description_plain: z.string().nullable().optional().describe('description shown to invitees, plain text, as edited in the web app; null clears it'),
+	internal_note: z.string().nullable().optional().describe('internal note visible to hosts only, as edited in the web app; null clears it'),
+	custom_questions: z
+		.array(CustomQuestion)
+		.optional()
+		.describe('booking form questions as edited in the web app, replaced whole; positions must be 0, 1, 2… in order')
 });
 /** Availability edits (`PATCH /user_availability_schedules/{uuid}`, the web app's Availability page): rules replaced whole. */
 export const SchedulePatchBody = z.strictObject({
-	rules: z.array(AvailabilityRule).optional(),
+	rules: z
+		.array(AvailabilityRule)
+		.optional()
+		.describe('weekly rules and date overrides from the web app’s Availability page, replacing the schedule’s rules whole (one rule per weekday or date)'),
 	timezone: IanaZone.optional(),
-	name: z.string().min(1).optional()
+	name: z.string().min(1).optional().describe('new schedule name set in the web app, e.g. "Working hours"')
 });
