@@ -3,7 +3,6 @@
  * have; on Calendly's real OpenAPI document (folder in SALESGYM_VENDOR_SPECS, when set) the served contract
  * conforms and every listed exception is really absent from the spec.
  */
-// eslint-disable-next-line no-restricted-imports -- a Node test of a Node-only module
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -10,7 +10,6 @@
  * unit test proves each listed field is really absent from the spec, so the lists cannot go stale.
  */
 // Node-only module (the vendor check runs under tsx and vitest, never in the Service Worker bundle).
-// eslint-disable-next-line no-restricted-imports
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
