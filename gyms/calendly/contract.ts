@@ -425,6 +425,17 @@ export const WEBHOOK_SCOPES = ['user', 'organization', 'group'] as const;
 /** Round-robin distribution settings of the Calendly web app ("Optimize for availability" / "for equal distribution"). */
 export const ROUND_ROBIN_STRATEGIES = ['availability', 'equal_distribution'] as const;
 
+/** An event type's "Location" as the Calendly web app's editor sets it: a kind and, for in-person / phone / custom kinds, its details. */
+export const EventLocation = z.strictObject({
+	kind: z.enum(LOCATION_TYPES).describe('location kind, e.g. "zoom_conference", "physical", "outbound_call"'),
+	location: z
+		.string()
+		.max(255)
+		.nullable()
+		.describe('address (physical), phone number (inbound_call) or text (custom); null for conference kinds and when the invitee gives it')
+});
+export type EventLocation = z.infer<typeof EventLocation>;
+
 /**
  * The booking limits of an event type, as the Calendly web app's event type editor sets them ("Availability" and
  * "Limits" sections: date range, minimum notice, buffers, daily limit, start time increments). API v2 does not
@@ -444,7 +455,12 @@ export const EventTypeSettings = z.strictObject({
 	group_limit: z.number().int().positive().describe('"Max invitees in a spot" for a Group event type; 1 for other kinds'),
 	round_robin_strategy: z
 		.enum(ROUND_ROBIN_STRATEGIES)
-		.describe('round robin distribution ("availability" = priority, then least recently booked); other kinds: "availability"'),
+		.describe(
+			'round robin distribution ("availability" = priority, then least recently booked; "equal_distribution" = fewest meetings of this type, then priority); other kinds: "availability"'
+		),
+	location: EventLocation.nullable()
+		.optional()
+		.describe('"Location" set in the editor: where new bookings happen; absent or null = the kind of the type’s latest meeting (Zoom when none)'),
 	created_at: ts('created'),
 	updated_at: ts('last updated')
 });
@@ -652,7 +668,16 @@ export const EventTypePatchBody = z.strictObject({
 	custom_questions: z
 		.array(CustomQuestion)
 		.optional()
-		.describe('booking form questions as edited in the web app, replaced whole; positions must be 0, 1, 2… in order')
+		.describe('booking form questions as edited in the web app, replaced whole; positions must be 0, 1, 2… in order'),
+	hosts: z
+		.array(
+			z.strictObject({
+				user: UserUri.describe('a user of the organization who hosts the event type'),
+				priority: z.number().int().min(0).max(4).describe('round robin priority (0 lowest … 2 medium … 4 highest)')
+			})
+		)
+		.optional()
+		.describe('hosts of a Round Robin or Collective event type and their priorities, replaced whole (the editor’s "Hosts" section); at least one')
 });
 /** Availability edits (`PATCH /user_availability_schedules/{uuid}`, the web app's Availability page): rules replaced whole. */
 export const SchedulePatchBody = z.strictObject({

@@ -53,14 +53,30 @@ export const SLOT_TAKEN = 'That time is no longer available.';
 /** The message for a single-use link that was already used. */
 export const LINK_USED = 'This link is no longer valid.';
 
-/** Where a new booking's meeting happens: the body's `{kind, location}`, else the kind of the type's last meeting. */
-function locationOf(body: InviteeBody, type: EventType, events: ScheduledEvent[], uuid: string): ScheduledEvent['location'] {
+/**
+ * Where a new booking's meeting happens. With the editor's "Location" set (`settings.location`): its kind (a body
+ * `location.kind` that differs is refused, 400, as Calendly accepts only the event type's configured kinds) and its
+ * details, or the invitee's own for the kinds where the invitee gives them (ask_invitee, outbound_call). Without
+ * it: the body's `{kind, location}`, else the kind of the type's last meeting (Zoom when none).
+ */
+function locationOf(
+	body: InviteeBody,
+	type: EventType,
+	settings: Row<'event_type_settings'>,
+	events: ScheduledEvent[],
+	uuid: string
+): ScheduledEvent['location'] {
+	const set = settings.location ?? null;
+	if (set && body.location && body.location.kind !== set.kind)
+		throw invalid('location.kind', `${body.location.kind} is not a location of this event type (it offers ${set.kind})`);
 	const last = events.filter((e) => e.event_type === type.uri).sort((a, b) => (a.created_at < b.created_at ? 1 : -1))[0];
-	const kind = body.location?.kind ?? last?.location.type ?? 'zoom_conference';
+	const kind = set?.kind ?? body.location?.kind ?? last?.location.type ?? 'zoom_conference';
 	const conference = kind.endsWith('_conference') || kind === 'gotomeeting';
+	const inviteeGives = kind === 'ask_invitee' || kind === 'outbound_call';
+	const detail = set && !inviteeGives ? set.location : (body.location?.location ?? null);
 	return {
 		type: kind,
-		location: conference ? null : (body.location?.location ?? null),
+		location: conference ? null : detail,
 		status: conference ? 'pushed' : null,
 		join_url: conference ? `https://calendly.com/events/${uuid}/${kind.replace('_conference', '')}` : null
 	};
@@ -152,7 +168,7 @@ async function book(db: CalendlyDb, stamp: WriteStamp, body: InviteeBody, opts: 
 			start_time: isoMicros(slot.start),
 			end_time: isoMicros(slot.end),
 			event_type: type.uri,
-			location: locationOf(body, type, events, uuid),
+			location: locationOf(body, type, ctx.settings, events, uuid),
 			invitees_counter: { total: 1, active: 1, limit: ctx.settings.group_limit },
 			event_memberships: hostUris.map(member),
 			event_guests: (body.event_guests ?? []).map((email) => ({ email: email.toLowerCase(), created_at: micros(stamp.at), updated_at: micros(stamp.at) })),
@@ -472,14 +488,71 @@ export async function patchEventType(db: CalendlyDb, req: ApiRequest, uuid: stri
 		if (!type || type.deleted_at !== null) throw notFound();
 		const hosts = (await rows(db, 'event_type_memberships')).filter((m) => m.event_type === type.uri).map((m) => m.member);
 		await mayEdit(db, await actorUser(db, stamp.meta), hosts);
+		const names = new Set<string>();
 		(body.custom_questions ?? []).forEach((q, i) => {
 			if (q.position !== i) throw invalid(`custom_questions.${i}.position`, 'positions must be 0, 1, 2… in order');
+			if (q.name.trim() === '') throw invalid(`custom_questions.${i}.name`, 'a question needs its text');
+			if (names.has(q.name)) throw invalid(`custom_questions.${i}.name`, `"${q.name}" is asked twice`);
+			names.add(q.name);
+			const select = q.type === 'single_select' || q.type === 'multi_select';
+			if (select && q.answer_choices.filter((c) => c.trim() !== '').length === 0)
+				throw invalid(`custom_questions.${i}.answer_choices`, `"${q.name}" needs at least one answer choice`);
+			if (!select && q.answer_choices.length) throw invalid(`custom_questions.${i}.answer_choices`, 'only select questions have answer choices');
 		});
-		const next = { ...type, ...body, updated_at: micros(stamp.at) };
+		const { hosts: newHosts, ...fields } = body;
+		const changed: Changed = [{ entity: 'event_types', id: type.uri }];
+		if (newHosts !== undefined) changed.push(...(await replaceHosts(db, stamp, type, newHosts)));
+		const next = { ...type, ...fields, updated_at: micros(stamp.at) };
 		await db.event_types.put(next);
-		await commitRows(db, stamp, req, 200, [{ entity: 'event_types', id: type.uri }]);
+		await commitRows(db, stamp, req, 200, changed);
 		return { status: 200, body: { resource: next } };
 	});
+}
+
+/**
+ * Replaces the hosts (event_type_memberships) of a Round Robin or Collective event type with `hosts` (the web
+ * app's "Hosts" section): a kept host keeps its membership URI and gets the new priority, a new host gets a new
+ * membership, a removed one is deleted. Refuses (400, nothing written): a one-host kind (One-on-One, Group),
+ * no host, a user twice, a user outside the event type's organization.
+ * @returns the changed rows, for the commit.
+ */
+async function replaceHosts(db: CalendlyDb, stamp: WriteStamp, type: EventType, hosts: { user: string; priority: number }[]): Promise<Changed> {
+	if (type.pooling_type === null)
+		throw invalid('hosts', `a ${type.kind_description} event type has exactly one host; hosts are set on Round Robin and Collective event types`);
+	if (hosts.length === 0) throw invalid('hosts', 'an event type needs at least one host');
+	// a pooled type belongs to the team: its profile owner is the organization URI
+	const org = type.profile.owner;
+	const members = new Set((await rows(db, 'organization_memberships')).filter((m) => m.organization === org).map((m) => m.user));
+	const seen = new Set<string>();
+	hosts.forEach((h, i) => {
+		if (seen.has(h.user)) throw invalid(`hosts.${i}.user`, 'this user is already a host');
+		seen.add(h.user);
+		if (!members.has(h.user)) throw invalid(`hosts.${i}.user`, `${h.user} is not a user of this organization`);
+	});
+	const current = (await rows(db, 'event_type_memberships')).filter((m) => m.event_type === type.uri);
+	const changed: Changed = [];
+	for (const m of current)
+		if (!seen.has(m.member)) {
+			await db.event_type_memberships.delete(m.uri);
+			changed.push({ entity: 'event_type_memberships', id: m.uri });
+		}
+	for (const h of hosts) {
+		const had = current.find((m) => m.member === h.user);
+		if (had && had.priority === h.priority) continue;
+		const row = had
+			? { ...had, priority: h.priority, updated_at: micros(stamp.at) }
+			: {
+					uri: uriFor('event_type_memberships', newUuid(stamp, 'event_type_memberships')),
+					event_type: type.uri,
+					member: h.user,
+					priority: h.priority,
+					created_at: micros(stamp.at),
+					updated_at: micros(stamp.at)
+				};
+		await db.event_type_memberships.put(row);
+		changed.push({ entity: 'event_type_memberships', id: row.uri });
+	}
+	return changed;
 }
 
 /** `PATCH /event_types/{uuid}/settings`: booking limits (any subset). 404 unknown; 403 not a host; 400 a schedule of someone else. */
@@ -498,6 +571,15 @@ export async function patchSettings(db: CalendlyDb, req: ApiRequest, uuid: strin
 			if (!sched || hosts.length !== 1 || sched.user !== hosts[0])
 				throw invalid('availability_schedule', 'the schedule must belong to the event type’s only host');
 		}
+		if (body.location) {
+			const k = body.location.kind;
+			const needs = k === 'physical' || k === 'inbound_call' || k === 'custom';
+			if (needs && !body.location.location?.trim())
+				throw invalid('location.location', k === 'physical' ? 'enter an address' : k === 'inbound_call' ? 'enter a phone number' : 'enter a location');
+			if (!needs && body.location.location !== null) throw invalid('location.location', `${k} takes no details (null)`);
+		}
+		if (body.round_robin_strategy === 'equal_distribution' && type.pooling_type !== 'round_robin')
+			throw invalid('round_robin_strategy', 'only Round Robin event types distribute meetings');
 		if (body.group_limit !== undefined && type.kind !== 'group' && body.group_limit !== 1)
 			throw invalid('group_limit', 'only Group event types seat more than 1');
 		const next = { ...s, ...body, updated_at: micros(stamp.at) };
