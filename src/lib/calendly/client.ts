@@ -12,6 +12,7 @@ import {
 	type AvailabilitySchedule,
 	type ErrorBody,
 	type EventType,
+	type EventTypeMembership,
 	type EventTypeSettings,
 	type Invitee,
 	type RoutingForm,
@@ -20,7 +21,18 @@ import {
 	type User
 } from '$gyms/calendly/contract';
 
-export type { AvailabilityRule, AvailabilitySchedule, EventType, EventTypeSettings, Invitee, RoutingForm, RoutingFormSubmission, ScheduledEvent, User };
+export type {
+	AvailabilityRule,
+	AvailabilitySchedule,
+	EventType,
+	EventTypeMembership,
+	EventTypeSettings,
+	Invitee,
+	RoutingForm,
+	RoutingFormSubmission,
+	ScheduledEvent,
+	User
+};
 
 /** Outcome of one call. */
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: ErrorBody };
@@ -72,11 +84,24 @@ export async function all<T>(path: string, params: Record<string, string | undef
 export const getMe = () => calendly<{ resource: User }>('GET', '/users/me');
 /** Event types the user hosts (every page). */
 export const listEventTypes = (user: string) => all<EventType>('/event_types', { user });
-/** `PATCH /event_types/{uuid}` (on/off, secret, name, duration, description…). */
-export const patchEventType = (
-	uri: string,
-	body: Partial<Pick<EventType, 'active' | 'secret' | 'name' | 'duration' | 'description_plain' | 'internal_note'>>
-) => calendly<{ resource: EventType }>('PATCH', pathOf(uri), body);
+/** `GET /event_types/{uuid}`. */
+export const getEventType = (uri: string) => calendly<{ resource: EventType }>('GET', pathOf(uri));
+/** One host of an event type and its round robin priority (0 lowest … 4 highest), as the editor sends them. */
+export interface HostIn {
+	user: string;
+	priority: number;
+}
+/** The editable fields of `PATCH /event_types/{uuid}` (the editor and the list toggles); `hosts` replaces a pooled type's hosts. */
+export type EventTypePatch = Partial<
+	Pick<EventType, 'active' | 'secret' | 'name' | 'duration' | 'description_plain' | 'internal_note' | 'custom_questions'>
+> & { hosts?: HostIn[] };
+/** `PATCH /event_types/{uuid}` (on/off, secret, name, duration, description, questions, hosts). */
+export const patchEventType = (uri: string, body: EventTypePatch) => calendly<{ resource: EventType }>('PATCH', pathOf(uri), body);
+/** Hosts of an event type (`GET /event_type_memberships?event_type=`). */
+export const listHosts = (eventType: string) => all<EventTypeMembership>('/event_type_memberships', { event_type: eventType });
+/** Users of the organization (`GET /organization_memberships?organization=`, the user embedded). */
+export const listMembers = (organization: string) =>
+	all<{ uri: string; role: string; user: Omit<User, 'current_organization'> }>('/organization_memberships', { organization });
 /** The event type's booking limits. */
 export const getSettings = (uri: string) => calendly<{ resource: EventTypeSettings }>('GET', `${pathOf(uri)}/settings`);
 /** `PATCH /event_types/{uuid}/settings`. */
