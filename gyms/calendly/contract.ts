@@ -458,6 +458,9 @@ export const EventTypeSettings = z.strictObject({
 		.describe(
 			'round robin distribution ("availability" = priority, then least recently booked; "equal_distribution" = fewest meetings of this type, then priority); other kinds: "availability"'
 		),
+	hosts_changed_at: IsoMicros.nullable()
+		.optional()
+		.describe('when a host was last added or removed (equal distribution counts meetings booked since then); absent or null = never'),
 	location: EventLocation.nullable()
 		.optional()
 		.describe('"Location" set in the editor: where new bookings happen; absent or null = the kind of the type’s latest meeting (Zoom when none)'),
@@ -500,14 +503,22 @@ export const BookingDecision = z.strictObject({
 	uri: ScheduledEventUri.describe('the scheduled event the decision was made for'),
 	event_type: EventTypeUri,
 	host: UserUri.describe('the host chosen'),
-	reason: z.enum(['only_free_host', 'priority', 'least_recently_booked', 'tie_break']).describe('the rule that decided'),
+	reason: z
+		.enum(['only_free_host', 'priority', 'least_recently_booked', 'fewest_meetings', 'tie_break'])
+		.describe('the rule that decided (fewest_meetings: "Optimize for equal distribution")'),
 	candidates: z
 		.array(
 			z.strictObject({
 				user: UserUri,
 				priority: z.number().int().min(0).max(4).describe('priority stars'),
 				last_booked_at: IsoMicros.nullable().describe('start of the host’s most recent booking of this event type, null = never'),
-				tie_break: z.number().int().nonnegative().describe('seeded tie-break value (smaller wins)')
+				tie_break: z.number().int().nonnegative().describe('seeded tie-break value (smaller wins)'),
+				meetings: z
+					.number()
+					.int()
+					.nonnegative()
+					.optional()
+					.describe('equal distribution only: the host’s active meetings of this event type booked since the hosts last changed')
 			})
 		)
 		.min(1)
@@ -656,7 +667,7 @@ export const InviteeCancelBody = z.strictObject({
 	reason: z.string().optional().describe('free-text reason the invitee gives on the web app’s cancel page; stored as the cancellation reason')
 });
 /** Web-app edits of an event type's settings (`PATCH /event_types/{uuid}/settings`): any subset of the settings. */
-export const SettingsPatchBody = EventTypeSettings.omit({ uri: true, created_at: true, updated_at: true }).partial().strict();
+export const SettingsPatchBody = EventTypeSettings.omit({ uri: true, created_at: true, updated_at: true, hosts_changed_at: true }).partial().strict();
 /** Web-app edits of an event type (`PATCH /event_types/{uuid}`): on/off, secret, name, duration, description, note, questions. */
 export const EventTypePatchBody = z.strictObject({
 	name: z.string().min(1).max(55).optional().describe('new event type name set in the web app’s editor, 1–55 characters, e.g. "30 Minute Meeting"'),

@@ -15,7 +15,8 @@
  *   meetings of this event type per host per local day;
  * - one-on-one: the single host must be free; collective: every host; round robin: at least one host, and the
  *   booking goes to the highest priority free host, then the least recently booked (never first), then a seeded
- *   tie-break; group: one host, a start already booked below its seat limit stays offered (joining that
+ *   tie-break ("Optimize for availability"), or, "Optimize for equal distribution", to the free host with the fewest
+ *   meetings of the type, then priority, then the tie-break, a host 3 or more meetings ahead being hidden; group: one host, a start already booked below its seat limit stays offered (joining that
  *   meeting), a full one is gone.
  */
 
@@ -51,7 +52,15 @@ export interface HostInput {
 	lastBookedAt: number | null;
 	/** Starts (epoch ms) of the host's active meetings of this event type (for the daily limit). */
 	typeStarts: readonly number[];
+	/**
+	 * "Optimize for equal distribution" only: the host's active meetings of this event type booked since the hosts
+	 * last changed (Calendly resets the counts when a host is added or removed); absent = 0.
+	 */
+	distributionCount?: number;
 }
+
+/** How far ahead (meetings) a host may get before "Optimize for equal distribution" hides their times (Calendly: 3). */
+export const EQUAL_DISTRIBUTION_LEAD = 3;
 
 /** The event type's shape and limits (minutes unless said otherwise). */
 export interface SlotRules {
@@ -86,6 +95,8 @@ export interface SolveInput {
 	range: Span;
 	/** Group only: the meetings already booked on this event type. */
 	groupMeetings?: readonly GroupMeeting[];
+	/** Round robin distribution (the editor's "Assignment"); absent = "availability". */
+	strategy?: 'availability' | 'equal_distribution';
 }
 
 /** One offered start. */
@@ -167,6 +178,18 @@ function underDailyLimit(host: HostInput, perDay: Map<string, number>, start: nu
 }
 
 /**
+ * Per host, whether its times may be offered: always, except under round robin "Optimize for equal distribution",
+ * where a host {@link EQUAL_DISTRIBUTION_LEAD} or more meetings ahead of the host with the fewest is hidden until
+ * the others catch up (Calendly Help Center, "Round robin distribution overview").
+ */
+export function distributionEligible(input: Pick<SolveInput, 'hosts' | 'pooling' | 'strategy'>): boolean[] {
+	if (input.pooling !== 'round_robin' || input.strategy !== 'equal_distribution') return input.hosts.map(() => true);
+	const counts = input.hosts.map((h) => h.distributionCount ?? 0);
+	const least = Math.min(...counts);
+	return counts.map((c) => c - least < EQUAL_DISTRIBUTION_LEAD);
+}
+
+/**
  * The start times the event type offers in `input.range`, in time order.
  * @returns slots with the hosts free at each (never a start at which the needed hosts are busy).
  */
@@ -176,8 +199,9 @@ export function availableSlots(input: SolveInput): Slot[] {
 	const durMs = rules.duration * MIN_MS;
 	const per = hosts.map((h) => candidateStarts(h, input));
 	const prep = hosts.map((h) => prepare(h, input.range));
+	const eligible = distributionEligible(input);
 	const starts = new Set<number>();
-	per.forEach((m) => m.forEach((_e, s) => starts.add(s)));
+	per.forEach((m, i) => eligible[i] && m.forEach((_e, s) => starts.add(s)));
 	const out: Slot[] = [];
 	for (const s of [...starts].sort((a, b) => a - b)) {
 		const e = s + durMs;
@@ -193,7 +217,7 @@ export function availableSlots(input: SolveInput): Slot[] {
 			continue;
 		}
 		const free = hosts
-			.filter((h, i) => per[i]!.has(s) && isFree(prep[i]!.busy, s, e, rules) && underDailyLimit(h, prep[i]!.perDay, s, rules))
+			.filter((h, i) => eligible[i] && per[i]!.has(s) && isFree(prep[i]!.busy, s, e, rules) && underDailyLimit(h, prep[i]!.perDay, s, rules))
 			.map((h) => h.user);
 		const ok = input.pooling === 'round_robin' ? free.length > 0 : free.length === hosts.length;
 		if (ok) out.push({ start: s, end: e, hosts: free, invitees_remaining: 1 });
@@ -211,21 +235,41 @@ export function slotAt(input: Omit<SolveInput, 'range'>, start: number): Slot | 
 /** The outcome of a round-robin pick. */
 export interface RoundRobinPick {
 	host: string;
-	reason: 'only_free_host' | 'priority' | 'least_recently_booked' | 'tie_break';
-	/** The free hosts in the order they ranked, with what was compared. */
-	ranked: { user: string; priority: number; lastBookedAt: number | null; tieBreak: number }[];
+	reason: 'only_free_host' | 'priority' | 'least_recently_booked' | 'fewest_meetings' | 'tie_break';
+	/** The free hosts in the order they ranked, with what was compared (`meetings`: equal distribution only). */
+	ranked: { user: string; priority: number; lastBookedAt: number | null; tieBreak: number; meetings?: number }[];
 }
 
 /**
- * Picks the round-robin host among the free hosts of a slot ("Optimize for availability"): highest priority, then
- * least recently booked (never booked first), then the smallest seeded tie-break `fnv1a(seed:start:user)`.
+ * Picks the round-robin host among the free hosts of a slot (Calendly Help Center, "Round robin distribution
+ * overview").
+ * - "Optimize for availability" (default): highest priority, then least recently booked (never booked first), then
+ *   the smallest seeded tie-break `fnv1a(seed:start:user)`.
+ * - "Optimize for equal distribution": fewest meetings counted (`distributionCount`), then highest priority, then
+ *   the same seeded tie-break.
  * @throws Error when `free` is empty.
  */
-export function pickRoundRobin(hosts: readonly HostInput[], free: readonly string[], start: number, seed: number): RoundRobinPick {
+export function pickRoundRobin(
+	hosts: readonly HostInput[],
+	free: readonly string[],
+	start: number,
+	seed: number,
+	strategy: 'availability' | 'equal_distribution' = 'availability'
+): RoundRobinPick {
 	const pool = hosts.filter((h) => free.includes(h.user));
 	if (!pool.length) throw new Error('pickRoundRobin: no free host');
+	const tie = (h: HostInput) => parseInt(fnv1a(`${seed}:${start}:${h.user}`), 16);
+	if (strategy === 'equal_distribution') {
+		const ranked = pool
+			.map((h) => ({ user: h.user, priority: h.priority, lastBookedAt: h.lastBookedAt, tieBreak: tie(h), meetings: h.distributionCount ?? 0 }))
+			.sort((a, b) => a.meetings - b.meetings || b.priority - a.priority || a.tieBreak - b.tieBreak);
+		const [a, b] = ranked;
+		let reason: RoundRobinPick['reason'] = 'only_free_host';
+		if (b) reason = a!.meetings !== b.meetings ? 'fewest_meetings' : a!.priority !== b.priority ? 'priority' : 'tie_break';
+		return { host: a!.user, reason, ranked };
+	}
 	const ranked = pool
-		.map((h) => ({ user: h.user, priority: h.priority, lastBookedAt: h.lastBookedAt, tieBreak: parseInt(fnv1a(`${seed}:${start}:${h.user}`), 16) }))
+		.map((h) => ({ user: h.user, priority: h.priority, lastBookedAt: h.lastBookedAt, tieBreak: tie(h) }))
 		.sort((a, b) => b.priority - a.priority || (a.lastBookedAt ?? -Infinity) - (b.lastBookedAt ?? -Infinity) || a.tieBreak - b.tieBreak);
 	const [a, b] = ranked;
 	let reason: RoundRobinPick['reason'] = 'only_free_host';

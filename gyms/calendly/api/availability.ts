@@ -22,8 +22,9 @@ export interface TypeContext {
 /**
  * The solver input of event type `type` at virtual time `now`: its hosts (memberships) with their schedule (the
  * type's schedule for a one-host type when set, else each host's default), busy time (active meetings; meeting
- * `ignoreEvent` left out, for a reschedule), priority, latest booking of this type (by booking time) and the
- * starts of their meetings of this type; for group types the existing meetings and their seats.
+ * `ignoreEvent` left out, for a reschedule), priority, latest booking of this type (by booking time), the
+ * starts of their meetings of this type and, for "Optimize for equal distribution", how many of those were booked
+ * since a host was last added or removed (`settings.hosts_changed_at`; Calendly resets the counts then); for group types the existing meetings and their seats.
  * @throws 404 when the event type has no settings row or a host has no schedule (a broken fixture).
  */
 export async function solverInput(db: CalendlyDb, type: EventType, now: number, ignoreEvent?: string): Promise<TypeContext> {
@@ -45,7 +46,8 @@ export async function solverInput(db: CalendlyDb, type: EventType, now: number, 
 			busy: mine.map((e) => ({ start: Date.parse(e.start_time), end: Date.parse(e.end_time), event: e.uri })),
 			priority: m.priority,
 			lastBookedAt: ofType.length ? Math.max(...ofType.map((e) => Date.parse(e.created_at))) : null,
-			typeStarts: ofType.map((e) => Date.parse(e.start_time))
+			typeStarts: ofType.map((e) => Date.parse(e.start_time)),
+			distributionCount: ofType.filter((e) => !settings.hosts_changed_at || e.created_at >= settings.hosts_changed_at).length
 		};
 	});
 	const groupMeetings =
@@ -77,6 +79,7 @@ export async function solverInput(db: CalendlyDb, type: EventType, now: number, 
 			},
 			hosts,
 			now,
+			...(type.pooling_type === 'round_robin' ? { strategy: settings.round_robin_strategy } : {}),
 			...(groupMeetings ? { groupMeetings } : {})
 		}
 	};

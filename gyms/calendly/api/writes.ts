@@ -147,7 +147,8 @@ async function book(db: CalendlyDb, stamp: WriteStamp, body: InviteeBody, opts: 
 
 	const users = new Map((await rows(db, 'users')).map((u) => [u.uri, u]));
 	const member = (uri: string) => ({ user: uri, user_email: users.get(uri)!.email, user_name: users.get(uri)!.name });
-	const pick = type.pooling_type === 'round_robin' ? pickRoundRobin(ctx.input.hosts, slot.hosts, start, stamp.meta.seed) : undefined;
+	const pick =
+		type.pooling_type === 'round_robin' ? pickRoundRobin(ctx.input.hosts, slot.hosts, start, stamp.meta.seed, ctx.settings.round_robin_strategy) : undefined;
 	const hostUris = pick ? [pick.host] : type.pooling_type === 'collective' ? ctx.input.hosts.map((h) => h.user) : [ctx.input.hosts[0]!.user];
 
 	const events = await rows(db, 'scheduled_events');
@@ -222,7 +223,8 @@ async function book(db: CalendlyDb, stamp: WriteStamp, body: InviteeBody, opts: 
 				user: r.user,
 				priority: r.priority,
 				last_booked_at: r.lastBookedAt === null ? null : isoMicros(r.lastBookedAt),
-				tie_break: r.tieBreak
+				tie_break: r.tieBreak,
+				...(r.meetings === undefined ? {} : { meetings: r.meetings })
 			})),
 			created_at: micros(stamp.at)
 		});
@@ -512,7 +514,8 @@ export async function patchEventType(db: CalendlyDb, req: ApiRequest, uuid: stri
 /**
  * Replaces the hosts (event_type_memberships) of a Round Robin or Collective event type with `hosts` (the web
  * app's "Hosts" section): a kept host keeps its membership URI and gets the new priority, a new host gets a new
- * membership, a removed one is deleted. Refuses (400, nothing written): a one-host kind (One-on-One, Group),
+ * membership, a removed one is deleted; when the set of hosts changes, `settings.hosts_changed_at` is set (the
+ * equal distribution counts restart, as Calendly's do). Refuses (400, nothing written): a one-host kind (One-on-One, Group),
  * no host, a user twice, a user outside the event type's organization.
  * @returns the changed rows, for the commit.
  */
@@ -551,6 +554,13 @@ async function replaceHosts(db: CalendlyDb, stamp: WriteStamp, type: EventType, 
 				};
 		await db.event_type_memberships.put(row);
 		changed.push({ entity: 'event_type_memberships', id: row.uri });
+	}
+	const poolChanged = current.some((m) => !seen.has(m.member)) || hosts.some((h) => !current.some((m) => m.member === h.user));
+	const settings = await rowOf(db, 'event_type_settings', type.uri);
+	if (poolChanged && settings) {
+		// Calendly resets the equal distribution counts when a host is added or removed
+		await db.event_type_settings.put({ ...settings, hosts_changed_at: micros(stamp.at), updated_at: micros(stamp.at) });
+		changed.push({ entity: 'event_type_settings', id: type.uri });
 	}
 	return changed;
 }
