@@ -570,6 +570,11 @@ export const BusyTime = z.strictObject({
 });
 /** The single-use link answer of `POST /scheduling_links`. */
 export const SchedulingLinkOut = SchedulingLink.pick({ booking_url: true, owner: true, owner_type: true });
+/**
+ * A single-use link as the booking page checks it on open (`GET /booking/scheduling_links?booking_url=`, the web
+ * app's own call): the API's link fields and whether it was already used (Calendly then shows the link as not valid).
+ */
+export const BookingLinkOut = SchedulingLinkOut.extend({ used: z.boolean().describe('true once somebody booked through the link') });
 /** A cancellation as `POST /scheduled_events/{uuid}/cancellation` answers it. */
 export const CancellationOut = Cancellation;
 

@@ -88,7 +88,7 @@ describe('equal distribution: the pick', () => {
 	});
 
 	it('property: simulated bookings never let any host get 3 ahead of the least booked, and the pick is always a free, eligible host', () => {
-		const r = rng(42);
+		const r = rng('calendly/equal-distribution-property', 42);
 		for (let trial = 0; trial < 12; trial++) {
 			const zones = ['America/New_York', 'Europe/London', 'Asia/Tokyo', 'America/Los_Angeles'];
 			const hs = zones.map((tz, i) => host({ user: `h${i}`, timezone: tz, priority: r.int(0, 4), distributionCount: 0 }));

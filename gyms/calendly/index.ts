@@ -63,6 +63,7 @@ export const CALENDLY_ROUTES: Route<CalendlyDb>[] = [
 	{ method: 'GET', path: '/webhook_subscriptions', handler: r.listWebhooks },
 	{ method: 'GET', path: '/webhook_subscriptions/{uuid}', handler: r.getWebhook },
 	{ method: 'DELETE', path: '/webhook_subscriptions/{uuid}', handler: w.deleteWebhook },
+	{ method: 'GET', path: '/booking/scheduling_links', handler: r.getBookingLink },
 	{ method: 'POST', path: '/booking/invitees', handler: w.bookFromPage },
 	{ method: 'POST', path: '/booking/cancellations', handler: w.cancelAsInvitee }
 ];

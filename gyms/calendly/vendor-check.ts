@@ -105,6 +105,7 @@ export const WEB_APP_ROUTES = [
 	'GET /event_type_memberships',
 	'PATCH /user_availability_schedules/{uuid}',
 	'POST /invitees',
+	'GET /booking/scheduling_links',
 	'POST /booking/invitees',
 	'POST /booking/cancellations'
 ];

@@ -136,6 +136,19 @@ export async function getSettings(db: CalendlyDb, _req: ApiRequest, uuid: string
 	return ok({ resource: s });
 }
 
+/**
+ * `GET /booking/scheduling_links?booking_url=` (the booking page's check of a single-use link on open; not API v2):
+ * `{resource:{booking_url, owner, owner_type, used}}`; 400 without booking_url, 404 an unknown link.
+ */
+export async function getBookingLink(db: CalendlyDb, req: ApiRequest): Promise<ApiResponse> {
+	onlyParams(req, ['booking_url']);
+	const url = req.query.get('booking_url');
+	if (!url) throw invalid('booking_url', 'booking_url is required');
+	const link = (await rows(db, 'scheduling_links')).find((l) => l.booking_url === url);
+	if (!link) throw notFound();
+	return ok({ resource: { booking_url: link.booking_url, owner: link.owner, owner_type: link.owner_type, used: link.used_by !== null } });
+}
+
 /** `GET /user_availability_schedules?user=`: the user's schedules (default: the acting user). Not paged (spec). */
 export async function listSchedules(db: CalendlyDb, req: ApiRequest): Promise<ApiResponse> {
 	onlyParams(req, ['user']);
