@@ -11,6 +11,7 @@ import { CalendlyDb } from '../db';
 import { createCalendlyGym } from '../index';
 import {
 	AvailableTime,
+	BookingLinkOut,
 	ErrorBody,
 	EventType,
 	EventTypeMembership,
@@ -199,5 +200,32 @@ describe('event type editor: PATCH /event_types/{uuid}/settings', () => {
 		await refused(async () => patchSettings(one, { round_robin_strategy: 'equal_distribution' }), 400, 'only Round Robin');
 		const res = await patchSettings(group, { group_limit: 1 });
 		expect(res.status).toBe(200);
+	});
+});
+
+describe('booking page: GET /booking/scheduling_links', () => {
+	it('answers whether a single-use link was used; 400 without booking_url, 404 unknown', async () => {
+		const t = await byKind('One-on-One');
+		const made = await call('POST', '/scheduling_links', { max_event_count: 1, owner: t.uri, owner_type: 'EventType' });
+		const url = made.body.resource.booking_url as string;
+		const Out = resourceOf(BookingLinkOut);
+		const read = async () => Out.parse((await call('GET', '/booking/scheduling_links', undefined, `booking_url=${encodeURIComponent(url)}`)).body).resource;
+		expect(await read()).toEqual({ booking_url: url, owner: t.uri, owner_type: 'EventType', used: false });
+		await patch(t, { custom_questions: [] });
+		const s = (await slots(t))[0]!.start_time;
+		const booked = await call('POST', '/booking/invitees', {
+			event_type: t.uri,
+			start_time: s,
+			invitee: { name: 'Ana Silva', email: 'ana@example.com', timezone: 'UTC' },
+			scheduling_link: url
+		});
+		expect(booked.status).toBe(201);
+		expect((await read()).used).toBe(true);
+		await refused(async () => call('GET', '/booking/scheduling_links'), 400, 'booking_url');
+		await refused(
+			async () => call('GET', '/booking/scheduling_links', undefined, 'booking_url=https%3A%2F%2Fcalendly.com%2Fd%2Fnope%2Fx'),
+			404,
+			'Resource Not Found'
+		);
 	});
 });
