@@ -1,7 +1,7 @@
 /**
  * Calendly benchmarks, measured in the page through the Service Worker (wired into harness/bench.ts):
  * - `calendly_available_times`: `GET /api/calendly/event_type_available_times` for the seed's round-robin event type
- *   (4 hosts in different zones) over 7 days starting a day after the run's now (target ≤20 ms p95);
+ *   (the seed's has 6 hosts in different zones; the target is stated for 4) over 7 days starting a day after the run's now (target ≤20 ms p95);
  * - `calendly_api_get`: `GET /api/calendly/event_types/{uuid}` of one event type, a plain read (target p50 ≤1.5× the
  *   `sw_floor` of the same run);
  * - `calendly_booking_interactive`: navigation start → the booking page's first available day button laid out and
