@@ -394,6 +394,10 @@ describe('mailings, tasks, calls', () => {
 		};
 		if (prospect.attributes.callOptedOut || prospect.attributes.optedOut) return;
 		await refused(422, 'validationError', () => call('POST', '/calls', { ...body, data: { ...body.data, attributes: { outcome: 'Maybe' } } }));
+		const mismatch = await refused(422, 'validationError', () =>
+			call('POST', '/calls', { ...body, data: { ...body.data, attributes: { outcome: 'Answered', note: 'left vm' } } })
+		);
+		expect(mismatch).toBe('The disposition "Left Voicemail" is for Not Answered calls, not Answered ones.');
 		const res = await call('POST', '/calls', body);
 		expect(res.status, JSON.stringify(res.body)).toBe(201);
 		const after = await state();
@@ -415,6 +419,15 @@ describe('mailings, tasks, calls', () => {
 			(await call('POST', `/tasks/${task.id}/actions/reschedule`, undefined, 'actionParams[dueAt]=2026-04-01T09:00:00.000Z')).body
 		).data;
 		expect(r2.attributes.dueAt).toBe('2026-04-01T09:00:00.000Z');
+		const past = await refused(422, 'validationError', () =>
+			call('POST', `/tasks/${task.id}/actions/reschedule`, undefined, 'actionParams[dueAt]=2026-03-01T09:00:00.000Z')
+		);
+		expect(past).toMatch(/^A task cannot be rescheduled into the past/);
+		const done = t.tasks.find((x) => x.attributes.state === 'complete')!;
+		await refused(422, 'validationError', () => call('POST', `/tasks/${done.id}/actions/snooze`));
+		await refused(422, 'validationError', () =>
+			call('POST', `/tasks/${done.id}/actions/reschedule`, undefined, 'actionParams[dueAt]=2026-04-01T09:00:00.000Z')
+		);
 	});
 });
 
