@@ -371,6 +371,28 @@ describe('mailings, tasks, calls', () => {
 		expect(RA('mailing').parse(res.body).data.attributes).toMatchObject({ state: 'delivered', subject: 'Hello Pat', mailingType: 'single' });
 	});
 
+	it('a one-off email to a bounced primary address or an opted-out prospect is refused and writes nothing', async () => {
+		const t = await state();
+		const mail = (prospect: string) => ({
+			data: {
+				type: 'mailing',
+				attributes: { subject: 'Hello', bodyHtml: '<p>Hello</p>' },
+				relationships: { prospect: rel('prospect', prospect), mailbox: rel('mailbox', t.mailboxes[0]!.id) }
+			}
+		});
+		const bp = t.prospects.find(
+			(p) =>
+				!p.attributes.optedOut &&
+				!p.attributes.emailOptedOut &&
+				t.emailAddresses.some(
+					(a) => a.relationships.prospect.data.id === p.id && a.attributes.status === 'bounced' && a.attributes.email === p.attributes.emails[0]
+				)
+		)!;
+		expect(await refused(422, 'validationError', () => call('POST', '/mailings', mail(bp.id)))).toMatch(/has bounced\.$/);
+		const out = t.prospects.find((p) => p.attributes.optedOut)!;
+		expect(await refused(422, 'validationError', () => call('POST', '/mailings', mail(out.id)))).toMatch(/has opted out of email\.$/);
+	});
+
 	it('completing a call task through POST /calls logs the disposition and advances the state', async () => {
 		const t = await state();
 		const task = t.tasks.find(
