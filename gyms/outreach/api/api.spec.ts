@@ -371,6 +371,28 @@ describe('mailings, tasks, calls', () => {
 		expect(RA('mailing').parse(res.body).data.attributes).toMatchObject({ state: 'delivered', subject: 'Hello Pat', mailingType: 'single' });
 	});
 
+	it('a one-off email to a bounced primary address or an opted-out prospect is refused and writes nothing', async () => {
+		const t = await state();
+		const mail = (prospect: string) => ({
+			data: {
+				type: 'mailing',
+				attributes: { subject: 'Hello', bodyHtml: '<p>Hello</p>' },
+				relationships: { prospect: rel('prospect', prospect), mailbox: rel('mailbox', t.mailboxes[0]!.id) }
+			}
+		});
+		const bp = t.prospects.find(
+			(p) =>
+				!p.attributes.optedOut &&
+				!p.attributes.emailOptedOut &&
+				t.emailAddresses.some(
+					(a) => a.relationships.prospect.data.id === p.id && a.attributes.status === 'bounced' && a.attributes.email === p.attributes.emails[0]
+				)
+		)!;
+		expect(await refused(422, 'validationError', () => call('POST', '/mailings', mail(bp.id)))).toMatch(/has bounced\.$/);
+		const out = t.prospects.find((p) => p.attributes.optedOut)!;
+		expect(await refused(422, 'validationError', () => call('POST', '/mailings', mail(out.id)))).toMatch(/has opted out of email\.$/);
+	});
+
 	it('completing a call task through POST /calls logs the disposition and advances the state', async () => {
 		const t = await state();
 		const task = t.tasks.find(
@@ -394,6 +416,10 @@ describe('mailings, tasks, calls', () => {
 		};
 		if (prospect.attributes.callOptedOut || prospect.attributes.optedOut) return;
 		await refused(422, 'validationError', () => call('POST', '/calls', { ...body, data: { ...body.data, attributes: { outcome: 'Maybe' } } }));
+		const mismatch = await refused(422, 'validationError', () =>
+			call('POST', '/calls', { ...body, data: { ...body.data, attributes: { outcome: 'Answered', note: 'left vm' } } })
+		);
+		expect(mismatch).toBe('The disposition "Left Voicemail" is for Not Answered calls, not Answered ones.');
 		const res = await call('POST', '/calls', body);
 		expect(res.status, JSON.stringify(res.body)).toBe(201);
 		const after = await state();
@@ -415,6 +441,15 @@ describe('mailings, tasks, calls', () => {
 			(await call('POST', `/tasks/${task.id}/actions/reschedule`, undefined, 'actionParams[dueAt]=2026-04-01T09:00:00.000Z')).body
 		).data;
 		expect(r2.attributes.dueAt).toBe('2026-04-01T09:00:00.000Z');
+		const past = await refused(422, 'validationError', () =>
+			call('POST', `/tasks/${task.id}/actions/reschedule`, undefined, 'actionParams[dueAt]=2026-03-01T09:00:00.000Z')
+		);
+		expect(past).toMatch(/^A task cannot be rescheduled into the past/);
+		const done = t.tasks.find((x) => x.attributes.state === 'complete')!;
+		await refused(422, 'validationError', () => call('POST', `/tasks/${done.id}/actions/snooze`));
+		await refused(422, 'validationError', () =>
+			call('POST', `/tasks/${done.id}/actions/reschedule`, undefined, 'actionParams[dueAt]=2026-04-01T09:00:00.000Z')
+		);
 	});
 });
 

@@ -586,6 +586,8 @@ function taskAction(action: 'markComplete' | 'snooze' | 'reschedule' | 'advance'
 				next = await completeTask(tx, t, 'advance');
 			} else {
 				if (t.attributes.state === 'complete') throw new ValidationError(`Task ${id} is already complete.`);
+				if (action === 'reschedule' && dueAt! < tx.at)
+					throw new ValidationError(`A task cannot be rescheduled into the past (${dueAt} is before ${tx.at}).`, '/actionParams/dueAt');
 				const due = action === 'snooze' ? plus(t.attributes.dueAt > tx.at ? t.attributes.dueAt : tx.at, SNOOZE_S) : dueAt!;
 				next = { ...t, attributes: { ...t.attributes, dueAt: due, updatedAt: tx.at } };
 				await tx.put('tasks', next as unknown as Row);
@@ -612,6 +614,11 @@ const createCall: H = async (db, req) => {
 		if (task && task.attributes.action !== 'call') throw new ValidationError(`Task ${task.id} is not a call task.`, '/data/relationships/task');
 		if (task && task.relationships.subject.data.id !== p.id)
 			throw new ValidationError(`Task ${task.id} is about another prospect.`, '/data/relationships/task');
+		if (disp && disp.attributes.outcome && disp.attributes.outcome !== a.outcome)
+			throw new ValidationError(
+				`The disposition "${String(disp.attributes.name)}" is for ${String(disp.attributes.outcome)} calls, not ${a.outcome} ones.`,
+				'/data/relationships/callDisposition'
+			);
 		const sa = a.sequenceAction ?? null;
 		const row: Row = {
 			type: 'call',
