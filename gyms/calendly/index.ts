@@ -64,6 +64,7 @@ export const CALENDLY_ROUTES: Route<CalendlyDb>[] = [
 	{ method: 'GET', path: '/webhook_subscriptions/{uuid}', handler: r.getWebhook },
 	{ method: 'DELETE', path: '/webhook_subscriptions/{uuid}', handler: w.deleteWebhook },
 	{ method: 'POST', path: '/booking/invitees', handler: w.bookFromPage },
+	{ method: 'GET', path: '/booking/invitees/{uuid}', handler: r.getBookingInvitee },
 	{ method: 'POST', path: '/booking/cancellations', handler: w.cancelAsInvitee }
 ];
 

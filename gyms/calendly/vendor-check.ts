@@ -106,6 +106,7 @@ export const WEB_APP_ROUTES = [
 	'PATCH /user_availability_schedules/{uuid}',
 	'POST /invitees',
 	'POST /booking/invitees',
+	'GET /booking/invitees/{uuid}',
 	'POST /booking/cancellations'
 ];
 
