@@ -147,3 +147,38 @@ export function formatIn(zone: string, iso: string, what: 'day' | 'time' | 'date
 				: { hour: 'numeric', minute: '2-digit' };
 	return new Intl.DateTimeFormat('en-US', { timeZone: zone, ...opts }).format(new Date(iso)).replace(' AM', 'am').replace(' PM', 'pm');
 }
+
+/** The local calendar date `YYYY-MM-DD` of instant `iso` in IANA `zone`. */
+export function localDateIn(zone: string, iso: string | number): string {
+	return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}
+
+/** Offset (ms, local − UTC) of `zone` at epoch ms `t`, from `Intl.DateTimeFormat` with an explicit zone. */
+function offsetAt(zone: string, t: number): number {
+	const p = Object.fromEntries(
+		new Intl.DateTimeFormat('en-US', {
+			timeZone: zone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit'
+		})
+			.formatToParts(new Date(t))
+			.map((x) => [x.type, x.value])
+	);
+	return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - Math.floor(t / 1000) * 1000;
+}
+
+/**
+ * Epoch ms of local midnight starting `date` (`YYYY-MM-DD`) in IANA `zone` (a midnight inside a DST gap moves to
+ * the first instant after it). Screens use it for day boundaries (Meetings' Date Range, a reschedule's day).
+ */
+export function zoneMidnight(zone: string, date: string): number {
+	const wall = Date.parse(`${date}T00:00:00.000Z`);
+	let t = wall - offsetAt(zone, wall);
+	t = wall - offsetAt(zone, t);
+	return t;
+}
