@@ -65,6 +65,7 @@ export const CALENDLY_ROUTES: Route<CalendlyDb>[] = [
 	{ method: 'DELETE', path: '/webhook_subscriptions/{uuid}', handler: w.deleteWebhook },
 	{ method: 'GET', path: '/booking/scheduling_links', handler: r.getBookingLink },
 	{ method: 'POST', path: '/booking/invitees', handler: w.bookFromPage },
+	{ method: 'GET', path: '/booking/invitees/{uuid}', handler: r.getBookingInvitee },
 	{ method: 'POST', path: '/booking/cancellations', handler: w.cancelAsInvitee }
 ];
 

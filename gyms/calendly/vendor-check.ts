@@ -107,6 +107,7 @@ export const WEB_APP_ROUTES = [
 	'POST /invitees',
 	'GET /booking/scheduling_links',
 	'POST /booking/invitees',
+	'GET /booking/invitees/{uuid}',
 	'POST /booking/cancellations'
 ];
 

@@ -474,9 +474,61 @@ describe('booking page calls', () => {
 					questions_and_answers: answersFor(t),
 					reschedule: first.uri
 				}),
-			400,
-			'already canceled'
+			403,
+			'Event is already canceled'
 		);
+	});
+
+	it('reschedule refusals write nothing: a canceled meeting, a past meeting (Calendly’s messages)', async () => {
+		const u = await me();
+		const all = async (status: string, extra = '') =>
+			collectionOf(ScheduledEvent).parse(
+				(await call('GET', '/scheduled_events', undefined, `user=${encodeURIComponent(u.uri)}&status=${status}&count=100${extra}`)).body
+			).collection;
+		const firstInvitee = async (e: ScheduledEvent) =>
+			collectionOf(Invitee).parse((await call('GET', `${e.uri.replace('https://api.calendly.com', '')}/invitees`)).body).collection[0]!;
+		const body = async (e: ScheduledEvent, who: 'host' | 'invitee' = 'host') => {
+			const inv = await firstInvitee(e);
+			const s = (await slots(e.event_type))[0]!;
+			return {
+				event_type: e.event_type,
+				start_time: s.start_time,
+				invitee: { name: inv.name, email: inv.email, timezone: inv.timezone },
+				questions_and_answers: inv.questions_and_answers,
+				reschedule: inv.uri,
+				rescheduled_by: who
+			};
+		};
+		const bookable = (e: ScheduledEvent) => (types: EventType[]) => types.some((t) => t.uri === e.event_type && t.active && !t.deleted_at);
+		const types = await orgTypes();
+		const t = await myDiscovery();
+		const s0 = (await slots(t.uri))[0]!;
+		const booked = resourceOf(Invitee).parse(
+			(await call('POST', '/invitees', { event_type: t.uri, start_time: s0.start_time, invitee, questions_and_answers: answersFor(t) })).body
+		).resource;
+		expect((await call('POST', `${booked.event.replace('https://api.calendly.com', '')}/cancellation`, { reason: 'Off sick' })).status).toBe(201);
+		const canceled = resourceOf(ScheduledEvent).parse((await call('GET', booked.event.replace('https://api.calendly.com', ''))).body).resource;
+		await refused(async () => call('POST', '/booking/invitees', await body(canceled)), 403, 'Event is already canceled');
+		const past = (await all('active', `&max_start_time=${iso(NOW)}`)).find((e) => bookable(e)(types));
+		expect(past).toBeDefined();
+		const pastBody = await body(past!, 'invitee');
+		await refused(async () => call('POST', '/booking/invitees', pastBody), 403, 'Event in the past');
+	});
+
+	it('GET /booking/invitees/{uuid} answers the invitee of a reschedule or cancel link and its meeting', async () => {
+		const t = await myDiscovery();
+		const s = (await slots(t.uri))[0]!;
+		const inv = resourceOf(Invitee).parse(
+			(await call('POST', '/invitees', { event_type: t.uri, start_time: s.start_time, invitee, questions_and_answers: answersFor(t) })).body
+		).resource;
+		const id = inv.reschedule_url.slice(inv.reschedule_url.lastIndexOf('/') + 1);
+		expect(inv.cancel_url.endsWith(`/cancellations/${id}`)).toBe(true);
+		const res = await call('GET', `/booking/invitees/${id}`);
+		expect(res.status).toBe(200);
+		const out = z.strictObject({ resource: Invitee, event: ScheduledEvent }).parse(res.body);
+		expect(out.resource.uri).toBe(inv.uri);
+		expect(out.event.uri).toBe(inv.event);
+		await refused(async () => call('GET', '/booking/invitees/00000000-0000-0000-0000-000000000000'), 404);
 	});
 
 	it('an invitee cancels from their link; a second time is 403', async () => {

@@ -223,6 +223,17 @@ export async function getInvitee(db: CalendlyDb, _req: ApiRequest, event: string
 	return ok({ resource: i });
 }
 
+/**
+ * `GET /booking/invitees/{uuid}` (the web app's call behind the invitee's `reschedule_url` and `cancel_url`,
+ * `https://calendly.com/reschedulings/{uuid}` and `…/cancellations/{uuid}`): the invitee whose URI ends with
+ * `/invitees/{uuid}` and its scheduled event → `{resource: Invitee, event: ScheduledEvent}`; 404 unknown.
+ */
+export async function getBookingInvitee(db: CalendlyDb, _req: ApiRequest, uuid: string): Promise<ApiResponse> {
+	const i = (await rows(db, 'invitees')).find((x) => x.uri.endsWith(`/invitees/${uuid}`));
+	if (!i) throw notFound();
+	return ok({ resource: i, event: (await rowOf(db, 'scheduled_events', i.event))! });
+}
+
 /** `GET /invitee_no_shows/{uuid}`: `{uri, invitee, created_at}` of a marked invitee. */
 export async function getNoShow(db: CalendlyDb, _req: ApiRequest, uuid: string): Promise<ApiResponse> {
 	const uri = uriFor('invitee_no_shows', uuid);

@@ -111,7 +111,9 @@ interface BookOptions {
  * Books `body` inside the current transaction and returns the new invitee and the changed rows.
  * @throws 404 unknown / deleted event type, link or rescheduled invitee; 400 inactive type, poll, past start,
  *   bad answers, a used or foreign single-use link, a slot that is not (or no longer) available ({@link SLOT_TAKEN},
- *   parameter `start_time`), a reschedule to another type or of a canceled invitee; 403 rescheduling a past meeting.
+ *   parameter `start_time`), a reschedule to another type; 403 rescheduling a canceled invitee or meeting ("Event is
+ *   already canceled"), a meeting that started ("Event in the past", the messages of Calendly's cancellation
+ *   endpoint), or, on the invitee's behalf, a meeting the acting user neither hosts nor administers.
  */
 async function book(db: CalendlyDb, stamp: WriteStamp, body: InviteeBody, opts: BookOptions, actor: User): Promise<{ invitee: Invitee; changed: Changed }> {
 	const type = await rowOf(db, 'event_types', body.event_type);
@@ -121,7 +123,6 @@ async function book(db: CalendlyDb, stamp: WriteStamp, body: InviteeBody, opts: 
 	const now = Date.parse(stamp.at);
 	const start = Date.parse(body.start_time);
 	if (start <= now) throw invalid('start_time', 'start_time must be in the future');
-	const answers = answersOf(body, type);
 
 	let link: Row<'scheduling_links'> | undefined;
 	if (opts.link) {
@@ -135,11 +136,14 @@ async function book(db: CalendlyDb, stamp: WriteStamp, body: InviteeBody, opts: 
 	if (opts.reschedule) {
 		old = await rowOf(db, 'invitees', opts.reschedule);
 		if (!old) throw notFound();
-		if (old.status !== 'active') throw invalid('reschedule', 'The invitee is already canceled.');
 		oldEvent = (await rowOf(db, 'scheduled_events', old.event))!;
-		if (oldEvent.event_type !== type.uri) throw invalid('event_type', 'A meeting is rescheduled on its own event type.');
+		if (old.status !== 'active' || oldEvent.status === 'canceled') throw denied('Event is already canceled');
 		if (Date.parse(oldEvent.start_time) <= now) throw denied('Event in the past');
+		if (opts.rescheduledBy === 'host' && !oldEvent.event_memberships.some((m) => m.user === actor.uri) && (await actorRole(db, actor)) === 'user')
+			throw denied('You are not allowed to reschedule this event');
+		if (oldEvent.event_type !== type.uri) throw invalid('event_type', 'A meeting is rescheduled on its own event type.');
 	}
+	const answers = answersOf(body, type);
 	const alone = oldEvent && oldEvent.invitees_counter.active <= 1 ? oldEvent.uri : undefined;
 	const ctx = await solverInput(db, type, now, alone);
 	const slot = slotAt(ctx.input, start);

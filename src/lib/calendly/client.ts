@@ -125,6 +125,34 @@ export const cancelMeeting = (event: string, reason: string) =>
 export const markNoShow = (invitee: string) => calendly<{ resource: { uri: string } }>('POST', '/invitee_no_shows', { invitee });
 /** `DELETE /invitee_no_shows/{uuid}`. */
 export const undoNoShow = (noShow: string) => calendly<undefined>('DELETE', pathOf(noShow));
+/** Members of the organization with their user embedded (`GET /organization_memberships?organization=`). */
+export const listMembers = (organization: string) =>
+	all<{ uri: string; role: string; user: Omit<User, 'current_organization'>; organization: string }>('/organization_memberships', { organization });
+/** Start times the solver offers for `eventType` in `[start, end)` (UTC ISO, ≤ 7 days, `GET /event_type_available_times`). */
+export const availableTimes = (eventType: string, start: string, end: string) =>
+	calendly<{ collection: { status: string; start_time: string; invitees_remaining: number; scheduling_url: string }[] }>(
+		'GET',
+		`/event_type_available_times?${q({ event_type: eventType, start_time: start, end_time: end })}`
+	);
+/**
+ * Moves `invitee` to `start` (UTC ISO) on its own event type (`POST /booking/invitees` with `reschedule`): the
+ * old invitee becomes canceled with `rescheduled: true`; `by` host = on the invitee's behalf from Meetings.
+ */
+export const rescheduleInvitee = (invitee: Invitee, eventType: string, start: string, by: 'host' | 'invitee', reason: string) =>
+	calendly<{ resource: Invitee }>('POST', '/booking/invitees', {
+		event_type: eventType,
+		start_time: start,
+		invitee: { name: invitee.name, email: invitee.email, timezone: invitee.timezone },
+		questions_and_answers: invitee.questions_and_answers,
+		reschedule: invitee.uri,
+		rescheduled_by: by,
+		...(reason ? { reason } : {})
+	});
+/** The invitee behind a `reschedule_url` / `cancel_url` (its last segment) and its meeting (`GET /booking/invitees/{uuid}`). */
+export const bookingInvitee = (uuid: string) => calendly<{ resource: Invitee; event: ScheduledEvent }>('GET', `/booking/invitees/${uuid}`);
+/** The invitee cancels from their cancel link (`POST /booking/cancellations`). */
+export const cancelAsInvitee = (invitee: string, reason: string) =>
+	calendly<{ resource: unknown }>('POST', '/booking/cancellations', reason ? { invitee, reason } : { invitee });
 /** The user's availability schedules. */
 export const listSchedules = (user: string) => calendly<{ collection: AvailabilitySchedule[] }>('GET', `/user_availability_schedules?${q({ user })}`);
 /** `PATCH /user_availability_schedules/{uuid}` (rules replaced whole). */
@@ -143,4 +171,39 @@ export function formatIn(zone: string, iso: string, what: 'day' | 'time' | 'date
 				? { weekday: 'short', month: 'short', day: 'numeric' }
 				: { hour: 'numeric', minute: '2-digit' };
 	return new Intl.DateTimeFormat('en-US', { timeZone: zone, ...opts }).format(new Date(iso)).replace(' AM', 'am').replace(' PM', 'pm');
+}
+
+/** The local calendar date `YYYY-MM-DD` of instant `iso` in IANA `zone`. */
+export function localDateIn(zone: string, iso: string | number): string {
+	return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+}
+
+/** Offset (ms, local − UTC) of `zone` at epoch ms `t`, from `Intl.DateTimeFormat` with an explicit zone. */
+function offsetAt(zone: string, t: number): number {
+	const p = Object.fromEntries(
+		new Intl.DateTimeFormat('en-US', {
+			timeZone: zone,
+			hourCycle: 'h23',
+			year: 'numeric',
+			month: '2-digit',
+			day: '2-digit',
+			hour: '2-digit',
+			minute: '2-digit',
+			second: '2-digit'
+		})
+			.formatToParts(new Date(t))
+			.map((x) => [x.type, x.value])
+	);
+	return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - Math.floor(t / 1000) * 1000;
+}
+
+/**
+ * Epoch ms of local midnight starting `date` (`YYYY-MM-DD`) in IANA `zone` (a midnight inside a DST gap moves to
+ * the first instant after it). Screens use it for day boundaries (Meetings' Date Range, a reschedule's day).
+ */
+export function zoneMidnight(zone: string, date: string): number {
+	const wall = Date.parse(`${date}T00:00:00.000Z`);
+	let t = wall - offsetAt(zone, wall);
+	t = wall - offsetAt(zone, t);
+	return t;
 }
