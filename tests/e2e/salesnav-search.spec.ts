@@ -195,3 +195,26 @@ test('lists, saved searches and messaging screens: no serious or critical axe vi
 		await expectNoSeriousA11yViolations(gym.page);
 	}
 });
+
+test('after Save to list closes, Save search is clickable (no toast, overlay or inert page left over it)', async ({ gym }) => {
+	const { page } = gym;
+	await gym.open('/salesnav/search/people');
+	await settle(page);
+	const rows = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+	await rows.first().getByRole('checkbox').check();
+	await page.getByRole('button', { name: 'Save to list' }).click();
+	const dialog = page.getByRole('dialog', { name: 'Save to list' });
+	await dialog.getByRole('radio', { name: 'Create new list' }).check();
+	await dialog.getByRole('textbox', { name: 'List name' }).fill('Repro list');
+	await dialog.getByRole('button', { name: 'Save' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'saved to Repro list' })).toBeVisible();
+	await expect(dialog).toHaveCount(0);
+	// A real click (no force): Playwright refuses it when another element would receive the pointer.
+	await page.getByRole('button', { name: 'Save search' }).click({ timeout: 5000 });
+	const save = page.getByRole('dialog', { name: 'Save search' });
+	await save.getByRole('textbox', { name: 'Search name' }).fill('Repro search');
+	await save.getByRole('button', { name: 'Save' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Search saved: Repro search' })).toBeVisible();
+	const t = await state(gym);
+	expect((t.savedSearches as { name: string }[]).some((s) => s.name === 'Repro search')).toBe(true);
+});
