@@ -267,7 +267,8 @@ export const Lead = z.strictObject({
 		.array(z.strictObject({ postedAt: ts('posted'), topic: z.string().describe('what the post is about') }))
 		.describe('recent LinkedIn posts, newest first (Recent activity)'),
 	tags: z.array(z.string().min(1).max(50)).describe('tags the signed-in seat put on the lead, in add order'),
-	lastActivityAt: ts('last profile activity')
+	lastActivityAt: ts('last profile activity'),
+	viewedAt: IsoTimestamp.optional().describe('when the signed-in seat first opened the lead page (the "Viewed" state in search results); absent = never viewed')
 });
 export type Lead = z.infer<typeof Lead>;
 
@@ -594,6 +595,10 @@ export const UpdateNoteBody = z.strictObject({ text: z.string().trim().min(1).ma
 export const PutTagsBody = z.strictObject({
 	tags: z.array(z.string().trim().min(1).max(50)).max(20).describe('tags, ≤20, each ≤50 characters; duplicates kept once')
 });
+/** `POST /leads/{leadId}/views` body: none (an empty object at most). */
+export const ViewBody = z.strictObject({});
+export type ViewBody = z.infer<typeof ViewBody>;
+
 /** Body of `POST /leads/{leadId}/invitations` (Connect). */
 export const ConnectBody = z.strictObject({
 	note: z.string().max(300).nullable().default(null).describe('personal note, ≤300 characters')

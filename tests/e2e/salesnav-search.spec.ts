@@ -218,3 +218,26 @@ test('after Save to list closes, Save search is clickable (no toast, overlay or 
 	const t = await state(gym);
 	expect((t.savedSearches as { name: string }[]).some((s) => s.name === 'Repro search')).toBe(true);
 });
+
+test('Viewed: a lead opened from search shows as Viewed in later results (written by the lead page through the API)', async ({ gym }) => {
+	const { page } = gym;
+	await gym.open('/salesnav/search/people');
+	await settle(page);
+	const rows = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+	const first = rows.first();
+	const second = rows.nth(1);
+	await expect(first.getByText('Viewed', { exact: true })).toHaveCount(0);
+	const name = (await first.getByRole('link').first().textContent())!.trim();
+	await first.getByRole('link', { name }).click();
+	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+	await settle(page);
+	const t = await state(gym);
+	const viewed = (t.leads as (Row & { viewedAt?: string })[]).filter((l) => l.viewedAt !== undefined);
+	expect(viewed.map((l) => `${l.firstName} ${l.lastName}`)).toEqual([name]);
+	// The run's virtual time (the blueprint-less reset's clock), never the host's.
+	expect(viewed[0]!.viewedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+	await page.goBack();
+	await settle(page);
+	await expect(first.getByText('Viewed', { exact: true })).toBeVisible();
+	await expect(second.getByText('Viewed', { exact: true })).toHaveCount(0);
+});

@@ -9,9 +9,12 @@
  * - `POST /leads/{leadId}/invitations` {@link ConnectBody} → 201 the lead with `invitationSentAt` and
  *   `invitationNote`; 409 `ALREADY_CONNECTED` for a 1st-degree connection, 409 `INVITATION_PENDING` when an
  *   invitation is pending; the note ≤300 characters (400).
+ * - `POST /leads/{leadId}/views` (no body, or `{}`) → 200 the lead with `viewedAt`: the lead page records that the seat
+ *   opened it, as Sales Navigator marks a lead "Viewed" in later search results. The first view writes `viewedAt`
+ *   (the run's virtual time) and advances the clock; a later view answers the lead and writes nothing. 404 unknown.
  */
 import type { ApiRequest, ApiResponse } from '../../types';
-import { ConnectBody, PutTagsBody, type Lead, type Seniority } from '../contract';
+import { ConnectBody, PutTagsBody, ViewBody, type Lead, type Seniority } from '../contract';
 import type { SalesNavDb } from '../db';
 import { visibleTo } from './lists';
 import { commit, conflict, notFound, parseBody, runOf, rw, stampOf } from './common';
@@ -81,6 +84,25 @@ export async function putTags(db: SalesNavDb, req: ApiRequest, leadId: string): 
 		if (!lead) throw notFound(`Lead ${leadId} does not exist`);
 		if (JSON.stringify(lead.tags) === JSON.stringify(tags)) return { status: 200, body: lead };
 		const next: Lead = { ...lead, tags };
+		await db.leads.put(next);
+		await commit(db, stamp, req, 200, 'leads', [leadId]);
+		return { status: 200, body: next };
+	});
+}
+
+/**
+ * `POST /leads/{leadId}/views`: marks the lead viewed by the seat (first view only).
+ * @returns 200 the lead (with `viewedAt`, UTC ISO-8601 of the first view).
+ * @throws ApiError 400 a body with any key (the body is empty or `{}`); 404 the lead does not exist.
+ */
+export async function viewLead(db: SalesNavDb, req: ApiRequest, leadId: string): Promise<ApiResponse> {
+	parseBody(ViewBody, req.body ?? {});
+	return rw(db, async () => {
+		const lead = await db.leads.get(leadId);
+		if (!lead) throw notFound(`Lead ${leadId} does not exist`);
+		if (lead.viewedAt) return { status: 200, body: lead };
+		const stamp = await stampOf(db);
+		const next: Lead = { ...lead, viewedAt: stamp.at };
 		await db.leads.put(next);
 		await commit(db, stamp, req, 200, 'leads', [leadId]);
 		return { status: 200, body: next };

@@ -243,3 +243,27 @@ describe('relationship maps', () => {
 		expect(JSON.stringify(await gym.exportState())).toBe(JSON.stringify(exp));
 	});
 });
+
+describe('Viewed state', () => {
+	it('the first view stamps viewedAt at the virtual time and shows in search; a later view writes nothing; refusals write nothing', async () => {
+		const before = await tables();
+		const lead = before.leads.find((l) => l.viewedAt === undefined)!;
+		expect(before.leads.every((l) => l.viewedAt === undefined)).toBe(true);
+		const res = await call('POST', `/leads/${lead.leadId}/views`);
+		expect(res.status).toBe(200);
+		expect(res.body).toMatchObject({ leadId: lead.leadId, viewedAt: T0 });
+		const after = await tables();
+		expect(after.leads.filter((l) => l.viewedAt !== undefined).map((l) => l.leadId)).toEqual([lead.leadId]);
+		// A second view (later virtual time) keeps the first view's time and writes nothing, not even the clock.
+		const snap = await snapshot();
+		const again = await call('POST', `/leads/${lead.leadId}/views`, {});
+		expect(again.status).toBe(200);
+		expect(again.body.viewedAt).toBe(T0);
+		expect(await snapshot()).toBe(snap);
+		const hit = await call('POST', '/leads/search', { filters: [], keywords: `${lead.firstName} ${lead.lastName}`, spotlight: null, start: 0, count: 25 });
+		expect(hit.body.elements.find((l: Json) => l.leadId === lead.leadId).viewedAt).toBe(T0);
+		const other = after.leads.find((l) => l.leadId !== lead.leadId)!;
+		await refused('POST', `/leads/${other.leadId}/views`, { seen: true }, 400, 'BAD_REQUEST');
+		await refused('POST', '/leads/ACwAAnope/views', undefined, 404, 'NOT_FOUND');
+	});
+});

@@ -126,6 +126,8 @@ export const getLead = (id: string) => call<LeadPage>('GET', `/leads/${enc(id)}`
 export const getAccount = (id: string) => call<AccountPage>('GET', `/accounts/${enc(id)}`);
 /** Replaces a lead's tags. */
 export const putTags = (id: string, tags: string[]) => call<Lead>('PUT', `/leads/${enc(id)}/tags`, { tags });
+/** Records that the seat opened the lead page (`POST /leads/{id}/views`; first view only): the "Viewed" state. */
+export const viewLead = (id: string) => call<Lead>('POST', `/leads/${enc(id)}/views`);
 /** Connect with an optional note (≤300). */
 export const connect = (id: string, note: string | null) => call<Lead>('POST', `/leads/${enc(id)}/invitations`, { note });
 /** Lists visible to the seat. */
