@@ -135,6 +135,7 @@ describe('parseCli', () => {
 				'hubspot_search',
 				'hubspot_index_interactive',
 				'salesnav_search',
+				'salesnav_filter_interactive',
 				'verify',
 				'jq_1k',
 				'jq_10k',

@@ -241,3 +241,28 @@ test('Viewed: a lead opened from search shows as Viewed in later results (writte
 	await expect(first.getByText('Viewed', { exact: true })).toBeVisible();
 	await expect(second.getByText('Viewed', { exact: true })).toHaveCount(0);
 });
+
+test('Get introduced: the lead page names the TeamLink teammate; asking writes the request through the API', async ({ gym }) => {
+	const { page } = gym;
+	const t = await state(gym);
+	const seats = t.seats as { id: string; name: string }[];
+	const lead = (t.leads as (Row & { degree: string; teamLinkPaths: string[] })[]).find((l) => l.degree !== '1st' && l.teamLinkPaths.some((s) => s !== '1001'))!;
+	const mate = seats.find((s) => s.id === lead.teamLinkPaths.find((x) => x !== '1001'))!;
+	await gym.open(`/salesnav/lead/${lead.leadId}`);
+	await settle(page);
+	const path = page.getByRole('region', { name: 'Best path in' });
+	await expect(path).toContainText(`TeamLink: ${mate.name} is connected to ${lead.firstName}`);
+	await path.getByRole('button', { name: `Get introduced by ${mate.name}` }).click();
+	const dialog = page.getByRole('dialog', { name: `Ask ${mate.name} for an introduction` });
+	await dialog.getByRole('textbox', { name: `Message to ${mate.name}` }).fill(`Could you introduce me to ${lead.firstName}?`);
+	await dialog.getByRole('button', { name: 'Ask for introduction' }).click();
+	await expect(page.getByRole('status').filter({ hasText: `Introduction requested from ${mate.name}` })).toBeVisible();
+	await expect(path).toContainText(`Introduction requested from ${mate.name}`);
+	const after = (await state(gym)).leads as (Row & { introductionRequest?: { teammateSeatId: string; message: string } })[];
+	expect(after.find((l) => l.leadId === lead.leadId)!.introductionRequest).toMatchObject({
+		teammateSeatId: mate.id,
+		message: `Could you introduce me to ${lead.firstName}?`
+	});
+	expect(after.filter((l) => l.introductionRequest).length).toBe(1);
+	await expectNoSeriousA11yViolations(page);
+});

@@ -267,3 +267,50 @@ describe('Viewed state', () => {
 		await refused('POST', '/leads/ACwAAnope/views', undefined, 404, 'NOT_FOUND');
 	});
 });
+
+describe('Get introduced (TeamLink)', () => {
+	it('the lead page names the teammates who can introduce; asking one writes the request at the virtual time; refusals write nothing', async () => {
+		const t = await tables();
+		const lead = t.leads.find((l) => l.degree !== '1st' && l.teamLinkPaths.some((s) => s !== '1001'))!;
+		const teammate = lead.teamLinkPaths.find((s) => s !== '1001')!;
+		const seat = t.seats.find((s) => s.id === teammate)!;
+		const page = await call('GET', `/leads/${lead.leadId}`);
+		expect(page.body.teamLink).toEqual(
+			lead.teamLinkPaths.filter((s) => s !== '1001').map((id) => ({ seatId: id, name: t.seats.find((s) => s.id === id)!.name }))
+		);
+		const outsider = t.seats.find((s) => s.id !== '1001' && !lead.teamLinkPaths.includes(s.id))!;
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: outsider.id, message: 'Intro?' }, 400, 'BAD_REQUEST');
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: '1001', message: 'Intro?' }, 400, 'BAD_REQUEST');
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: teammate, message: '  ' }, 400, 'BAD_REQUEST');
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: teammate, message: 'x'.repeat(2001) }, 400, 'BAD_REQUEST');
+		const first = t.leads.find((l) => l.degree === '1st' && l.teamLinkPaths.some((s) => s !== '1001'));
+		if (first) {
+			const mate = first.teamLinkPaths.find((s) => s !== '1001')!;
+			await refused('POST', `/leads/${first.leadId}/introductions`, { teammateSeatId: mate, message: 'Intro?' }, 409, 'ALREADY_CONNECTED');
+		}
+		const res = await call('POST', `/leads/${lead.leadId}/introductions`, {
+			teammateSeatId: teammate,
+			message: `Could you introduce me to ${lead.firstName}?`
+		});
+		expect(res.status, JSON.stringify(res.body)).toBe(201);
+		expect(res.body.introductionRequest).toEqual({ teammateSeatId: teammate, message: `Could you introduce me to ${lead.firstName}?`, requestedAt: T0 });
+		expect((await tables()).leads.find((l) => l.leadId === lead.leadId)!.introductionRequest?.teammateSeatId).toBe(seat.id);
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: teammate, message: 'Again' }, 409, 'INTRODUCTION_PENDING');
+	});
+
+	it('a seat with TeamLink off is refused (403) and nothing is written', async () => {
+		const t = await tables();
+		const off = t.seats.find((s) => !s.teamLinkEnabled)!;
+		await gym.reset({ run_id: 'r2', task_id: null, seed: 1, clock: T0, actor: off.id });
+		const lead = t.leads.find((l) => l.degree !== '1st' && l.teamLinkPaths.some((s) => s !== off.id))!;
+		const mate = lead.teamLinkPaths.find((s) => s !== off.id)!;
+		await refused(
+			'POST',
+			`/leads/${lead.leadId}/introductions`,
+			{ teammateSeatId: mate, message: 'Intro?' },
+			403,
+			'FORBIDDEN',
+			'TeamLink is turned off for your seat'
+		);
+	});
+});
