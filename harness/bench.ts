@@ -19,6 +19,7 @@ import { loadBlueprints } from './blueprints';
 import { summarizeSamples, type MetricSummary } from './stats';
 import { benchCalendly, CALENDLY_METRICS } from './bench-calendly-page';
 import { benchVerifyPage, VERIFY_50K_MAX_SAMPLES, VERIFY_ROWS, type VerifySamples } from './bench-verify';
+import { benchFilterInteractive } from './bench-salesnav';
 
 /** Metric names, in the order they are measured and printed. */
 export const METRICS = [
@@ -31,6 +32,7 @@ export const METRICS = [
 	'hubspot_search',
 	'hubspot_index_interactive',
 	'salesnav_search',
+	'salesnav_filter_interactive',
 	'calendly_available_times',
 	'calendly_api_get',
 	'calendly_booking_interactive',
@@ -57,6 +59,7 @@ export const PAGE_METRICS: readonly MetricName[] = [
 	'hubspot_search',
 	'hubspot_index_interactive',
 	'salesnav_search',
+	'salesnav_filter_interactive',
 	'calendly_available_times',
 	'calendly_api_get',
 	'calendly_booking_interactive',
@@ -282,7 +285,9 @@ export interface PageBenchOptions {
  * gym's target (≤2 ms p50); `hubspot_search` = `POST …/contacts/search` {@link HUBSPOT_SEARCH_BODY} over the full
  * seed (target ≤10 ms p95); `hubspot_index_interactive` = navigation start → first table row interactive on the
  * contacts, companies and deals indexes ({@link benchIndexInteractive}, target ≤200 ms); `salesnav_search` = `POST
- * /api/salesnav/leads/search` {@link SALESNAV_SEARCH_BODY} (target ≤15 ms p95); `calendly_available_times`,
+ * /api/salesnav/leads/search` {@link SALESNAV_SEARCH_BODY} (target ≤15 ms p95); `salesnav_filter_interactive` = a
+ * filter pill added or removed on Lead search → new results on screen and interactive ({@link benchFilterInteractive},
+ * target ≤200 ms p50); `calendly_available_times`,
  * `calendly_api_get`, `calendly_booking_interactive` on the base seed (bench-calendly-page.ts; targets ≤20 ms p95,
  * p50 ≤1.5× `sw_floor`, ≤200 ms p50); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
  * `verify_20x1k|10k|50k` = 20 inline assertions over a synthetic state imported with `PUT /__salesgym/state`
@@ -324,6 +329,10 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		options.onStart?.('salesnav_search');
 		await resetRun(page, taskId, `bench-sn-search-${Date.now()}`);
 		out.salesnav_search = await measureInPage(page, { method: 'POST', path: '/api/salesnav/leads/search', json: SALESNAV_SEARCH_BODY }, samples);
+	}
+	if (metrics.includes('salesnav_filter_interactive')) {
+		options.onStart?.('salesnav_filter_interactive');
+		out.salesnav_filter_interactive = await benchFilterInteractive(page, taskId, samples);
 	}
 	if (CALENDLY_METRICS.some((m) => metrics.includes(m))) {
 		const r = await benchCalendly(page, undefined, samples, WARMUP, metrics, measureInPage, options.onStart);

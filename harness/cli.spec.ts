@@ -135,6 +135,7 @@ describe('parseCli', () => {
 				'hubspot_search',
 				'hubspot_index_interactive',
 				'salesnav_search',
+				'salesnav_filter_interactive',
 				'calendly_available_times',
 				'calendly_api_get',
 				'calendly_booking_interactive',

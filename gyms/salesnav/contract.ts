@@ -267,7 +267,16 @@ export const Lead = z.strictObject({
 		.array(z.strictObject({ postedAt: ts('posted'), topic: z.string().describe('what the post is about') }))
 		.describe('recent LinkedIn posts, newest first (Recent activity)'),
 	tags: z.array(z.string().min(1).max(50)).describe('tags the signed-in seat put on the lead, in add order'),
-	lastActivityAt: ts('last profile activity')
+	lastActivityAt: ts('last profile activity'),
+	introductionRequest: z
+		.strictObject({
+			teammateSeatId: SeatId.describe('the teammate asked (one of the TeamLink paths)'),
+			message: z.string().min(1).max(2000).describe('the request to the teammate'),
+			requestedAt: ts('asked')
+		})
+		.optional()
+		.describe('"Get introduced": the seat asked a teammate for an introduction to the lead; absent = never asked'),
+	viewedAt: IsoTimestamp.optional().describe('when the signed-in seat first opened the lead page (the "Viewed" state in search results); absent = never viewed')
 });
 export type Lead = z.infer<typeof Lead>;
 
@@ -594,6 +603,17 @@ export const UpdateNoteBody = z.strictObject({ text: z.string().trim().min(1).ma
 export const PutTagsBody = z.strictObject({
 	tags: z.array(z.string().trim().min(1).max(50)).max(20).describe('tags, ≤20, each ≤50 characters; duplicates kept once')
 });
+/** Body of `POST /leads/{leadId}/introductions` ("Get introduced" through TeamLink). */
+export const IntroductionBody = z.strictObject({
+	teammateSeatId: SeatId.describe('the teammate who knows the lead (one of its TeamLink paths)'),
+	message: z.string().trim().min(1).max(2000).describe('what to ask the teammate, 1–2,000 characters')
+});
+export type IntroductionBody = z.infer<typeof IntroductionBody>;
+
+/** `POST /leads/{leadId}/views` body: none (an empty object at most). */
+export const ViewBody = z.strictObject({});
+export type ViewBody = z.infer<typeof ViewBody>;
+
 /** Body of `POST /leads/{leadId}/invitations` (Connect). */
 export const ConnectBody = z.strictObject({
 	note: z.string().max(300).nullable().default(null).describe('personal note, ≤300 characters')

@@ -12,7 +12,7 @@ import { gymExportSchema } from '../export-schema';
 import type { Gym } from '../types';
 import { SALESNAV_ERRORS } from './api/errors';
 import { dismissAlert, listAlerts, readAlert } from './api/alerts';
-import { connect, getAccount, getLead, putTags } from './api/leads';
+import { connect, getAccount, getLead, putTags, requestIntroduction, viewLead } from './api/leads';
 import { addEntries, createList, deleteList, getList, listLists, removeEntry, shareList, updateList } from './api/lists';
 import { getSeat, getThread, listThreads, sendMessage } from './api/messages';
 import { createNote, deleteNote, listNotes, updateNote } from './api/notes';
@@ -35,6 +35,8 @@ const ROUTES: Route<SalesNavDb>[] = [
 	{ method: 'GET', path: '/leads/{leadId}', handler: getLead },
 	{ method: 'PUT', path: '/leads/{leadId}/tags', handler: putTags },
 	{ method: 'POST', path: '/leads/{leadId}/invitations', handler: connect },
+	{ method: 'POST', path: '/leads/{leadId}/views', handler: viewLead },
+	{ method: 'POST', path: '/leads/{leadId}/introductions', handler: requestIntroduction },
 	{ method: 'GET', path: '/accounts/{accountId}', handler: getAccount },
 	{ method: 'GET', path: '/lists', handler: listLists },
 	{ method: 'POST', path: '/lists', handler: createList },

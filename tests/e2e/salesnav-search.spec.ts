@@ -195,3 +195,74 @@ test('lists, saved searches and messaging screens: no serious or critical axe vi
 		await expectNoSeriousA11yViolations(gym.page);
 	}
 });
+
+test('after Save to list closes, Save search is clickable (no toast, overlay or inert page left over it)', async ({ gym }) => {
+	const { page } = gym;
+	await gym.open('/salesnav/search/people');
+	await settle(page);
+	const rows = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+	await rows.first().getByRole('checkbox').check();
+	await page.getByRole('button', { name: 'Save to list' }).click();
+	const dialog = page.getByRole('dialog', { name: 'Save to list' });
+	await dialog.getByRole('radio', { name: 'Create new list' }).check();
+	await dialog.getByRole('textbox', { name: 'List name' }).fill('Repro list');
+	await dialog.getByRole('button', { name: 'Save' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'saved to Repro list' })).toBeVisible();
+	await expect(dialog).toHaveCount(0);
+	// A real click (no force): Playwright refuses it when another element would receive the pointer.
+	await page.getByRole('button', { name: 'Save search' }).click({ timeout: 5000 });
+	const save = page.getByRole('dialog', { name: 'Save search' });
+	await save.getByRole('textbox', { name: 'Search name' }).fill('Repro search');
+	await save.getByRole('button', { name: 'Save' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Search saved: Repro search' })).toBeVisible();
+	const t = await state(gym);
+	expect((t.savedSearches as { name: string }[]).some((s) => s.name === 'Repro search')).toBe(true);
+});
+
+test('Viewed: a lead opened from search shows as Viewed in later results (written by the lead page through the API)', async ({ gym }) => {
+	const { page } = gym;
+	await gym.open('/salesnav/search/people');
+	await settle(page);
+	const rows = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+	const first = rows.first();
+	const second = rows.nth(1);
+	await expect(first.getByText('Viewed', { exact: true })).toHaveCount(0);
+	const name = (await first.getByRole('link').first().textContent())!.trim();
+	await first.getByRole('link', { name }).click();
+	await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+	await settle(page);
+	const t = await state(gym);
+	const viewed = (t.leads as (Row & { viewedAt?: string })[]).filter((l) => l.viewedAt !== undefined);
+	expect(viewed.map((l) => `${l.firstName} ${l.lastName}`)).toEqual([name]);
+	// The run's virtual time (the blueprint-less reset's clock), never the host's.
+	expect(viewed[0]!.viewedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+	await page.goBack();
+	await settle(page);
+	await expect(first.getByText('Viewed', { exact: true })).toBeVisible();
+	await expect(second.getByText('Viewed', { exact: true })).toHaveCount(0);
+});
+
+test('Get introduced: the lead page names the TeamLink teammate; asking writes the request through the API', async ({ gym }) => {
+	const { page } = gym;
+	const t = await state(gym);
+	const seats = t.seats as { id: string; name: string }[];
+	const lead = (t.leads as (Row & { degree: string; teamLinkPaths: string[] })[]).find((l) => l.degree !== '1st' && l.teamLinkPaths.some((s) => s !== '1001'))!;
+	const mate = seats.find((s) => s.id === lead.teamLinkPaths.find((x) => x !== '1001'))!;
+	await gym.open(`/salesnav/lead/${lead.leadId}`);
+	await settle(page);
+	const path = page.getByRole('region', { name: 'Best path in' });
+	await expect(path).toContainText(`TeamLink: ${mate.name} is connected to ${lead.firstName}`);
+	await path.getByRole('button', { name: `Get introduced by ${mate.name}` }).click();
+	const dialog = page.getByRole('dialog', { name: `Ask ${mate.name} for an introduction` });
+	await dialog.getByRole('textbox', { name: `Message to ${mate.name}` }).fill(`Could you introduce me to ${lead.firstName}?`);
+	await dialog.getByRole('button', { name: 'Ask for introduction' }).click();
+	await expect(page.getByRole('status').filter({ hasText: `Introduction requested from ${mate.name}` })).toBeVisible();
+	await expect(path).toContainText(`Introduction requested from ${mate.name}`);
+	const after = (await state(gym)).leads as (Row & { introductionRequest?: { teammateSeatId: string; message: string } })[];
+	expect(after.find((l) => l.leadId === lead.leadId)!.introductionRequest).toMatchObject({
+		teammateSeatId: mate.id,
+		message: `Could you introduce me to ${lead.firstName}?`
+	});
+	expect(after.filter((l) => l.introductionRequest).length).toBe(1);
+	await expectNoSeriousA11yViolations(page);
+});

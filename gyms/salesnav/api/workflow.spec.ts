@@ -243,3 +243,74 @@ describe('relationship maps', () => {
 		expect(JSON.stringify(await gym.exportState())).toBe(JSON.stringify(exp));
 	});
 });
+
+describe('Viewed state', () => {
+	it('the first view stamps viewedAt at the virtual time and shows in search; a later view writes nothing; refusals write nothing', async () => {
+		const before = await tables();
+		const lead = before.leads.find((l) => l.viewedAt === undefined)!;
+		expect(before.leads.every((l) => l.viewedAt === undefined)).toBe(true);
+		const res = await call('POST', `/leads/${lead.leadId}/views`);
+		expect(res.status).toBe(200);
+		expect(res.body).toMatchObject({ leadId: lead.leadId, viewedAt: T0 });
+		const after = await tables();
+		expect(after.leads.filter((l) => l.viewedAt !== undefined).map((l) => l.leadId)).toEqual([lead.leadId]);
+		// A second view (later virtual time) keeps the first view's time and writes nothing, not even the clock.
+		const snap = await snapshot();
+		const again = await call('POST', `/leads/${lead.leadId}/views`, {});
+		expect(again.status).toBe(200);
+		expect(again.body.viewedAt).toBe(T0);
+		expect(await snapshot()).toBe(snap);
+		const hit = await call('POST', '/leads/search', { filters: [], keywords: `${lead.firstName} ${lead.lastName}`, spotlight: null, start: 0, count: 25 });
+		expect(hit.body.elements.find((l: Json) => l.leadId === lead.leadId).viewedAt).toBe(T0);
+		const other = after.leads.find((l) => l.leadId !== lead.leadId)!;
+		await refused('POST', `/leads/${other.leadId}/views`, { seen: true }, 400, 'BAD_REQUEST');
+		await refused('POST', '/leads/ACwAAnope/views', undefined, 404, 'NOT_FOUND');
+	});
+});
+
+describe('Get introduced (TeamLink)', () => {
+	it('the lead page names the teammates who can introduce; asking one writes the request at the virtual time; refusals write nothing', async () => {
+		const t = await tables();
+		const lead = t.leads.find((l) => l.degree !== '1st' && l.teamLinkPaths.some((s) => s !== '1001'))!;
+		const teammate = lead.teamLinkPaths.find((s) => s !== '1001')!;
+		const seat = t.seats.find((s) => s.id === teammate)!;
+		const page = await call('GET', `/leads/${lead.leadId}`);
+		expect(page.body.teamLink).toEqual(
+			lead.teamLinkPaths.filter((s) => s !== '1001').map((id) => ({ seatId: id, name: t.seats.find((s) => s.id === id)!.name }))
+		);
+		const outsider = t.seats.find((s) => s.id !== '1001' && !lead.teamLinkPaths.includes(s.id))!;
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: outsider.id, message: 'Intro?' }, 400, 'BAD_REQUEST');
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: '1001', message: 'Intro?' }, 400, 'BAD_REQUEST');
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: teammate, message: '  ' }, 400, 'BAD_REQUEST');
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: teammate, message: 'x'.repeat(2001) }, 400, 'BAD_REQUEST');
+		const first = t.leads.find((l) => l.degree === '1st' && l.teamLinkPaths.some((s) => s !== '1001'));
+		if (first) {
+			const mate = first.teamLinkPaths.find((s) => s !== '1001')!;
+			await refused('POST', `/leads/${first.leadId}/introductions`, { teammateSeatId: mate, message: 'Intro?' }, 409, 'ALREADY_CONNECTED');
+		}
+		const res = await call('POST', `/leads/${lead.leadId}/introductions`, {
+			teammateSeatId: teammate,
+			message: `Could you introduce me to ${lead.firstName}?`
+		});
+		expect(res.status, JSON.stringify(res.body)).toBe(201);
+		expect(res.body.introductionRequest).toEqual({ teammateSeatId: teammate, message: `Could you introduce me to ${lead.firstName}?`, requestedAt: T0 });
+		expect((await tables()).leads.find((l) => l.leadId === lead.leadId)!.introductionRequest?.teammateSeatId).toBe(seat.id);
+		await refused('POST', `/leads/${lead.leadId}/introductions`, { teammateSeatId: teammate, message: 'Again' }, 409, 'INTRODUCTION_PENDING');
+	});
+
+	it('a seat with TeamLink off is refused (403) and nothing is written', async () => {
+		const t = await tables();
+		const off = t.seats.find((s) => !s.teamLinkEnabled)!;
+		await gym.reset({ run_id: 'r2', task_id: null, seed: 1, clock: T0, actor: off.id });
+		const lead = t.leads.find((l) => l.degree !== '1st' && l.teamLinkPaths.some((s) => s !== off.id))!;
+		const mate = lead.teamLinkPaths.find((s) => s !== off.id)!;
+		await refused(
+			'POST',
+			`/leads/${lead.leadId}/introductions`,
+			{ teammateSeatId: mate, message: 'Intro?' },
+			403,
+			'FORBIDDEN',
+			'TeamLink is turned off for your seat'
+		);
+	});
+});

@@ -59,6 +59,8 @@ export interface LeadPage {
 	lists: { id: string; name: string }[];
 	notes: Note[];
 	thread: InMailThread | null;
+	/** Teammates who can introduce the seat ("Get introduced"). */
+	teamLink: { seatId: string; name: string }[];
 }
 
 /** `GET /accounts/{id}`. */
@@ -126,6 +128,11 @@ export const getLead = (id: string) => call<LeadPage>('GET', `/leads/${enc(id)}`
 export const getAccount = (id: string) => call<AccountPage>('GET', `/accounts/${enc(id)}`);
 /** Replaces a lead's tags. */
 export const putTags = (id: string, tags: string[]) => call<Lead>('PUT', `/leads/${enc(id)}/tags`, { tags });
+/** Records that the seat opened the lead page (`POST /leads/{id}/views`; first view only): the "Viewed" state. */
+export const viewLead = (id: string) => call<Lead>('POST', `/leads/${enc(id)}/views`);
+/** Asks a teammate for an introduction ("Get introduced", `POST /leads/{id}/introductions`). */
+export const requestIntroduction = (id: string, teammateSeatId: string, message: string) =>
+	call<Lead>('POST', `/leads/${enc(id)}/introductions`, { teammateSeatId, message });
 /** Connect with an optional note (≤300). */
 export const connect = (id: string, note: string | null) => call<Lead>('POST', `/leads/${enc(id)}/invitations`, { note });
 /** Lists visible to the seat. */
