@@ -118,21 +118,12 @@ export const SEQUENCE_STATE_STATES = ['pending', 'active', 'paused', 'finished',
 export type SequenceStateState = (typeof SEQUENCE_STATE_STATES)[number];
 
 /**
- * `sequenceStep.stepType` values. The API documents `auto_email`, `manual_email`, `call`, `task`; the UI's
- * LinkedIn and SMS steps are stored under the names their tasks carry (`sequence_step_<stepType>`) (verify).
+ * `sequenceStep.stepType` values, exactly the four of Outreach's OpenAPI `sequenceStep.stepType` ("must be
+ * "auto_email", "manual_email", "call" or "task""). The UI's LinkedIn and SMS steps are `task` steps: their kind
+ * is the label in the step's read-only `displayName` ("Step 3 (LinkedIn – Send Message)") and the `taskType` of
+ * the tasks they create (`sequence_step_linkedin_send_message`); see {@link TASK_STEP_KINDS} and {@link stepTaskType}.
  */
-export const STEP_TYPES = [
-	'auto_email',
-	'manual_email',
-	'call',
-	'task',
-	'linkedin_send_connection_request',
-	'linkedin_send_message',
-	'linkedin_view_profile',
-	'linkedin_interact_with_post',
-	'linkedin_other',
-	'sms'
-] as const;
+export const STEP_TYPES = ['auto_email', 'manual_email', 'call', 'task'] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
 /** `mailing.state` values (Outreach OpenAPI `mailing.state`, exactly these ten). Clicks are `clickedAt`/`clickCount`, not a state. */
@@ -180,19 +171,54 @@ export const FOLLOW_UP_TASK_TYPES = ['follow_up', 'no_reply'] as const;
 /** Default org stages in order (admin-defined in Outreach; these are the replica org's). */
 export const DEFAULT_STAGES = ['Cold', 'Approaching', 'Replied', 'Interested', 'Not Interested', 'Unresponsive', 'Do Not Contact', 'Bad Contact Info'] as const;
 
-/** Task type a sequence step of each type creates (auto emails create none). */
-export const STEP_TASK_TYPE: Record<StepType, TaskType | null> = {
-	auto_email: null,
-	manual_email: 'sequence_step_email',
-	call: 'sequence_step_call',
-	task: 'sequence_step_task',
-	linkedin_send_connection_request: 'sequence_step_linkedin_send_connection_request',
-	linkedin_send_message: 'sequence_step_linkedin_send_message',
-	linkedin_view_profile: 'sequence_step_linkedin_view_profile',
-	linkedin_interact_with_post: 'sequence_step_linkedin_interact_with_post',
-	linkedin_other: 'sequence_step_linkedin_other',
-	sms: 'sequence_step_sms'
-};
+/** UI label of each `stepType` (the parenthesised part of `displayName`, "Step 3 (Call)"). */
+export const STEP_LABELS: Record<StepType, string> = { auto_email: 'Auto Email', manual_email: 'Manual Email', call: 'Call', task: 'Task' };
+
+/**
+ * The kinds of a `task` step other than a general task, by the `taskType` their tasks carry (Outreach OpenAPI
+ * `task.taskType`) → the UI label that the step's `displayName` carries ("Step 2 (LinkedIn – Send Connection Request)").
+ */
+export const TASK_STEP_KINDS = {
+	sequence_step_linkedin_send_connection_request: 'LinkedIn – Send Connection Request',
+	sequence_step_linkedin_send_message: 'LinkedIn – Send Message',
+	sequence_step_linkedin_view_profile: 'LinkedIn – View Profile',
+	sequence_step_linkedin_interact_with_post: 'LinkedIn – Interact with Post',
+	sequence_step_linkedin_other: 'LinkedIn – Other',
+	sequence_step_sms: 'SMS'
+} as const satisfies Partial<Record<TaskType, string>>;
+export type TaskStepKind = keyof typeof TASK_STEP_KINDS;
+
+const KIND_BY_LABEL = new Map<string, TaskStepKind>(Object.entries(TASK_STEP_KINDS).map(([k, v]) => [v, k as TaskStepKind]));
+
+/**
+ * The UI label of a step: "Auto Email", "Call", "Task", or a task step's kind ("LinkedIn – Send Message"), read from
+ * the parenthesised end of `displayName` for `task` steps. Never throws.
+ */
+export function stepLabel(step: { attributes: { stepType: StepType; displayName: string | null } }): string {
+	if (step.attributes.stepType === 'task') {
+		const m = /\(([^()]+)\)$/.exec(step.attributes.displayName ?? '');
+		if (m && KIND_BY_LABEL.has(m[1]!)) return m[1]!;
+	}
+	return STEP_LABELS[step.attributes.stepType];
+}
+
+/**
+ * `task.taskType` of the tasks a step creates: `sequence_step_email` (manual email), `sequence_step_call`,
+ * `sequence_step_task`, or a LinkedIn / SMS kind named by the step's `displayName`; `null` for an auto email
+ * (which creates a mailing, not a task). Never throws.
+ */
+export function stepTaskType(step: { attributes: { stepType: StepType; displayName: string | null } }): TaskType | null {
+	switch (step.attributes.stepType) {
+		case 'auto_email':
+			return null;
+		case 'manual_email':
+			return 'sequence_step_email';
+		case 'call':
+			return 'sequence_step_call';
+		case 'task':
+			return KIND_BY_LABEL.get(stepLabel(step)) ?? 'sequence_step_task';
+	}
+}
 
 // ---------------------------------------------------------------------------------------------- resources
 
@@ -343,7 +369,7 @@ export type Sequence = z.infer<typeof Sequence>;
 export const SequenceStep = resource(
 	'sequenceStep',
 	{
-		stepType: z.enum(STEP_TYPES).describe('auto_email, manual_email, call, task, LinkedIn or SMS step'),
+		stepType: z.enum(STEP_TYPES).describe('auto_email, manual_email, call or task (LinkedIn and SMS steps are task steps named by displayName)'),
 		order: z.number().int().positive().describe('1-based position in the sequence'),
 		interval: z.number().int().nonnegative().describe('seconds after the previous step (interval sequences); 0 for the first step'),
 		date: z
