@@ -88,18 +88,26 @@ export const RESOURCE_SHAPES = {} as Record<ResourceType, { attributes: z.ZodRaw
 /**
  * Builds a strict stored JSON:API resource schema `{type, id: "<digits>", attributes, relationships}` and records
  * its wire twin (integer ids, the answer shape) in {@link RESOURCE_SHAPES} / {@link WIRE}.
+ * @param computed read-only attributes the API computes when it answers (e.g. a sequence step's `deliverCount`
+ *   from the mailings): served (in the wire twin, filterable and sortable) but never stored.
  */
-function resource<T extends ResourceType, A extends z.ZodRawShape, R extends Record<string, RelSpec>>(type: T, attributes: A, relationships: R) {
-	const build = (id: z.ZodType) =>
+function resource<T extends ResourceType, A extends z.ZodRawShape, R extends Record<string, RelSpec>>(
+	type: T,
+	attributes: A,
+	relationships: R,
+	computed: z.ZodRawShape = {}
+) {
+	const build = (id: z.ZodType, attrs: z.ZodRawShape = attributes) =>
 		z.strictObject({
 			type: z.literal(type).describe(`JSON:API type "${type}"`),
 			id,
-			attributes: z.strictObject(attributes).describe(`${type} attributes (Outreach wire names)`),
+			attributes: z.strictObject(attrs).describe(`${type} attributes (Outreach wire names)`),
 			relationships: z
 				.strictObject(Object.fromEntries(Object.entries(relationships).map(([k, v]) => [k, relSchema(v, id)])) as z.ZodRawShape)
 				.describe(`${type} to-one relationships`)
 		});
-	RESOURCE_SHAPES[type] = { attributes, relationships, wire: build(WireId) };
+	const served = { ...attributes, ...computed };
+	RESOURCE_SHAPES[type] = { attributes: served, relationships, wire: build(WireId, served) };
 	type Rel<S extends RelSpec> = S['nullable'] extends true
 		? { data: { type: S['types'][number]; id: string } | null }
 		: { data: { type: S['types'][number]; id: string } };
@@ -356,14 +364,37 @@ export const Sequence = resource(
 		negativeReplyCount: count('replies classified negative'),
 		neutralReplyCount: count('replies classified neutral'),
 		bounceCount: count('mailings bounced'),
-		optOutCount: count('prospects opted out from it'),
+		optOutCount: count('prospects opted out from it (served: computed from the states and mailings, as every counter here)'),
 		failureCount: count('mailings failed'),
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ owner: oneOrNull('user', 'sequence owner'), ruleset: oneOrNull('ruleset', 'the ruleset governing enrollment and stages; null = the org default ruleset') }
+	{ owner: oneOrNull('user', 'sequence owner'), ruleset: oneOrNull('ruleset', 'the ruleset governing enrollment and stages; null = the org default ruleset') },
+	{ scheduleCount: count('computed when served: mailings of the sequence scheduled') }
 );
 export type Sequence = z.infer<typeof Sequence>;
+
+/**
+ * The engagement counters Outreach's OpenAPI serves (read-only) on `sequence` and `sequenceStep`, as the replica
+ * computes them from the mailings when it answers (`api/engagement.ts`): `scheduleCount` mailings scheduled,
+ * `deliverCount` delivered (a `deliveredAt`; opened and replied ones too), `openCount` opened (an `openedAt`),
+ * `clickCount` clicked (a `clickedAt`), `replyCount` replied (a `repliedAt`), `bounceCount` bounced, `failureCount`
+ * failed, `optOutCount` prospects who opted out after the mailing (its state ended `opted_out` and it was the last
+ * mailing delivered to them in the sequence). Counts of mailings, not of opens or clicks.
+ */
+export const ENGAGEMENT_COUNTERS = [
+	'scheduleCount',
+	'deliverCount',
+	'openCount',
+	'clickCount',
+	'replyCount',
+	'bounceCount',
+	'optOutCount',
+	'failureCount'
+] as const;
+export type EngagementCounter = (typeof ENGAGEMENT_COUNTERS)[number];
+/** The served counters of a step or sequence (see {@link ENGAGEMENT_COUNTERS}). */
+export type Engagement = Record<EngagementCounter, number>;
 
 /** One step of a sequence. */
 export const SequenceStep = resource(
@@ -383,7 +414,17 @@ export const SequenceStep = resource(
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ sequence: one('sequence', 'the sequence the step belongs to') }
+	{ sequence: one('sequence', 'the sequence the step belongs to') },
+	{
+		scheduleCount: count('computed when served: mailings of this step scheduled'),
+		deliverCount: count('computed when served: mailings of this step delivered'),
+		openCount: count('computed when served: mailings of this step opened'),
+		clickCount: count('computed when served: mailings of this step clicked'),
+		replyCount: count('computed when served: mailings of this step replied'),
+		bounceCount: count('computed when served: mailings of this step bounced'),
+		optOutCount: count('computed when served: prospects who opted out after this step’s mailing'),
+		failureCount: count('computed when served: mailings of this step failed')
+	}
 );
 export type SequenceStep = z.infer<typeof SequenceStep>;
 
