@@ -120,6 +120,13 @@ describe('reads', () => {
 		expect(Object.keys(sp.data[0]!.relationships)).toEqual(['stage']);
 	});
 
+	it('filter[id] selects rows by their own id (not a relationship)', async () => {
+		const ids = (await state()).prospects.slice(3, 6).map((p) => Number(p.id));
+		const body = CA('prospect').parse((await call('GET', '/prospects', undefined, `filter[id]=${ids.join(',')}&count=true`)).body);
+		expect(body.data.map((d: Json) => d.id)).toEqual(ids);
+		expect(body.meta.count).toBe(3);
+	});
+
 	it('serves every resource type, and a missing one is resourceNotFound', async () => {
 		for (const path of [
 			'users',

@@ -147,9 +147,10 @@ export function parseQuery(type: ResourceType, query: URLSearchParams, many: boo
 			throw bad(`"${key}" is not a parameter of a single ${type} read (use include or fields[...])`);
 		} else if (key === 'filter[q]') {
 			out.q = value.trim().toLowerCase() || null;
-		} else if ((m = /^filter\[([A-Za-z0-9]+)\](?:\[id\])?$/.exec(key))) {
+		} else if ((m = /^filter\[([A-Za-z0-9]+)\](\[id\])?$/.exec(key))) {
 			const field = m[1]!;
-			const rel = key.endsWith('[id]');
+			// `filter[id]` is the resource's own id; `filter[account][id]` a relationship's.
+			const rel = m[2] !== undefined;
 			if (rel ? !(field in shape.relationships) : !(field in shape.attributes) && field !== 'id')
 				throw bad(`filter[${field}]${rel ? '[id]' : ''}: "${field}" is not a filterable ${rel ? 'relationship' : 'attribute'} of ${type}`);
 			const range = /^(.*)\.\.(.*)$/.exec(value);
