@@ -36,6 +36,9 @@ export const METRICS = [
 	'calendly_available_times',
 	'calendly_api_get',
 	'calendly_booking_interactive',
+	'outreach_api_get',
+	'outreach_prospect_search',
+	'outreach_prospects_interactive',
 	'verify',
 	'jq_1k',
 	'jq_10k',
@@ -63,6 +66,9 @@ export const PAGE_METRICS: readonly MetricName[] = [
 	'calendly_available_times',
 	'calendly_api_get',
 	'calendly_booking_interactive',
+	'outreach_api_get',
+	'outreach_prospect_search',
+	'outreach_prospects_interactive',
 	'verify',
 	'verify_20x1k',
 	'verify_20x10k',
@@ -248,6 +254,27 @@ export const SALESNAV_SEARCH_BODY = {
 	count: 25
 } as const;
 
+/** Base path of the Outreach JSON:API v2 served by the SW. */
+export const OUTREACH_PATH = '/api/outreach';
+
+/**
+ * The query `outreach_prospect_search` times: what the Prospects list sends for a search with two filters over the
+ * full seed (free text, a stage range of ids, not opted out, newest touch first, `count=true`), so every prospect
+ * is read and tested.
+ */
+export const OUTREACH_SEARCH_QUERY = 'filter[q]=a&filter[optedOut]=false&filter[touchedAt]=neg_inf..inf&sort=-touchedAt&count=true&page[size]=50';
+
+/**
+ * Id of an Outreach prospect to fetch: the first one listed.
+ * @throws InfrastructureError when the API fails or lists none.
+ */
+export async function someProspectId(page: Page): Promise<string> {
+	const list = (await pageJson(page, 'GET', `${OUTREACH_PATH}/prospects?page[size]=1`)) as { data?: { id?: unknown }[] };
+	const first = list.data?.[0]?.id;
+	if (typeof first !== 'number') throw new InfrastructureError(`GET ${OUTREACH_PATH}/prospects listed no prospect: ${JSON.stringify(list).slice(0, 200)}`);
+	return String(first);
+}
+
 /**
  * Id of a contact to fetch: the first one listed, or one created for the bench when the seed has none.
  * @throws InfrastructureError when the API fails or answers without an id.
@@ -289,7 +316,12 @@ export interface PageBenchOptions {
  * filter pill added or removed on Lead search → new results on screen and interactive ({@link benchFilterInteractive},
  * target ≤200 ms p50); `calendly_available_times`,
  * `calendly_api_get`, `calendly_booking_interactive` on the base seed (bench-calendly-page.ts; targets ≤20 ms p95,
- * p50 ≤1.5× `sw_floor`, ≤200 ms p50); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
+ * p50 ≤1.5× `sw_floor`, ≤200 ms p50);
+ * `outreach_api_get` = `GET
+ * /api/outreach/prospects/{id}` (target p50 ≤1.5× `sw_floor` of the same run); `outreach_prospect_search` = the
+ * Prospects list's `GET /api/outreach/prospects?…` {@link OUTREACH_SEARCH_QUERY} (target ≤10 ms p95);
+ * `outreach_prospects_interactive` = navigation start → first row interactive on `/outreach/prospects`
+ * ({@link benchIndexInteractive} with {@link OUTREACH_INDEX}, target ≤200 ms p50); `verify` = `POST /verify {run_id, task_id}` after one reset to that task;
  * `verify_20x1k|10k|50k` = 20 inline assertions over a synthetic state imported with `PUT /__salesgym/state`
  * (bench-verify.ts; at most 15 samples at 50k rows).
  * @returns samples (ms) per measured metric.
@@ -338,6 +370,21 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		const r = await benchCalendly(page, undefined, samples, WARMUP, metrics, measureInPage, options.onStart);
 		Object.assign(out, r.samples);
 	}
+	if (metrics.includes('outreach_api_get')) {
+		options.onStart?.('outreach_api_get');
+		await resetRun(page, taskId, `bench-or-get-${Date.now()}`);
+		const id = await someProspectId(page);
+		out.outreach_api_get = await measureInPage(page, { method: 'GET', path: `${OUTREACH_PATH}/prospects/${id}` }, samples);
+	}
+	if (metrics.includes('outreach_prospect_search')) {
+		options.onStart?.('outreach_prospect_search');
+		await resetRun(page, taskId, `bench-or-search-${Date.now()}`);
+		out.outreach_prospect_search = await measureInPage(page, { method: 'GET', path: `${OUTREACH_PATH}/prospects?${OUTREACH_SEARCH_QUERY}` }, samples);
+	}
+	if (metrics.includes('outreach_prospects_interactive')) {
+		options.onStart?.('outreach_prospects_interactive');
+		out.outreach_prospects_interactive = await benchIndexInteractive(page, taskId, samples, OUTREACH_INDEX, 'outreach_prospects_interactive');
+	}
 	if (metrics.includes('verify')) {
 		options.onStart?.('verify');
 		if (taskId === undefined) throw new Error('verify needs a HubSpot blueprint (blueprints/hubspot/*.json); none was found');
@@ -359,6 +406,17 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 /** The index screens `hubspot_index_interactive` loads, each over the full seed. */
 export const INDEX_SCREENS = ['/hubspot/contacts', '/hubspot/companies', '/hubspot/deals'] as const;
 
+/** Which screens an index-interactive metric loads and the selector of its first interactive row link. */
+export interface IndexTarget {
+	screens: readonly string[];
+	/** CSS selector of a record link in the first rendered row (present only once the rows are rendered). */
+	rowLink: string;
+}
+/** `hubspot_index_interactive`: the three HubSpot indexes (their table says `aria-busy="false"` once loaded). */
+export const HUBSPOT_INDEX: IndexTarget = { screens: INDEX_SCREENS, rowLink: 'table[aria-busy="false"] tbody tr a[href]' };
+/** `outreach_prospects_interactive`: the Outreach Prospects list (its table is rendered only once the rows are loaded). */
+export const OUTREACH_INDEX: IndexTarget = { screens: ['/outreach/prospects'], rowLink: 'table[aria-label="Prospects"] tbody tr a[href]' };
+
 /**
  * `hubspot_index_interactive`: for each sample, a full navigation to each of {@link INDEX_SCREENS} (after one
  * reset to the task's full seed), timed in the page from navigation start (`performance.now()` origin) to the
@@ -366,28 +424,36 @@ export const INDEX_SCREENS = ['/hubspot/contacts', '/hubspot/companies', '/hubsp
  * (`addInitScript`) records the first mutation after which the table is not `aria-busy` and its first row's
  * record link is laid out (rows are rendered by the client, so their handlers are attached).
  * Runs in a second tab of the bench context, so the bench page keeps no init script.
- * @returns durations, ms: `samples` per screen, screens interleaved (3 × samples values).
+ * @param target the screens and the row-link selector (default: the three HubSpot indexes).
+ * @param metric the metric's name, for errors.
+ * @returns durations, ms: `samples` per screen, screens interleaved (screens × samples values).
  * @throws InfrastructureError when a screen does not render a row within 10 s.
  */
-export async function benchIndexInteractive(page: Page, taskId: string | undefined, samples: number): Promise<number[]> {
+export async function benchIndexInteractive(
+	page: Page,
+	taskId: string | undefined,
+	samples: number,
+	target: IndexTarget = HUBSPOT_INDEX,
+	metric = 'hubspot_index_interactive'
+): Promise<number[]> {
 	await resetRun(page, taskId, `bench-index-${Date.now()}`);
 	const tab = await page.context().newPage();
 	try {
-		await tab.addInitScript(() => {
+		await tab.addInitScript((rowLink: string) => {
 			// No named inner functions here: tsx would wrap them in a `__name()` helper the page does not have.
 			const w = window as unknown as { __firstRowAt?: number };
 			const observer = new MutationObserver(() => {
-				const link = document.querySelector('table[aria-busy="false"] tbody tr a[href]');
+				const link = document.querySelector(rowLink);
 				if (w.__firstRowAt === undefined && link && link.getBoundingClientRect().height > 0) {
 					w.__firstRowAt = performance.now();
 					observer.disconnect();
 				}
 			});
 			observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
-		});
+		}, target.rowLink);
 		const out: number[] = [];
 		for (let i = 0; i < samples + WARMUP; i++) {
-			for (const path of INDEX_SCREENS) {
+			for (const path of target.screens) {
 				await tab.goto(path, { waitUntil: 'commit' });
 				let ms: number;
 				try {
@@ -395,7 +461,7 @@ export async function benchIndexInteractive(page: Page, taskId: string | undefin
 						.waitForFunction(() => (window as unknown as { __firstRowAt?: number }).__firstRowAt, undefined, { timeout: 10_000 })
 						.then((h) => h.jsonValue())) as number;
 				} catch (e) {
-					throw new InfrastructureError(`hubspot_index_interactive: ${path} rendered no row: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+					throw new InfrastructureError(`${metric}: ${path} rendered no row: ${(e as Error).message.split('\n')[0]}`, { cause: e });
 				}
 				if (i >= WARMUP) out.push(ms);
 			}

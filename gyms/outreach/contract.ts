@@ -88,18 +88,26 @@ export const RESOURCE_SHAPES = {} as Record<ResourceType, { attributes: z.ZodRaw
 /**
  * Builds a strict stored JSON:API resource schema `{type, id: "<digits>", attributes, relationships}` and records
  * its wire twin (integer ids, the answer shape) in {@link RESOURCE_SHAPES} / {@link WIRE}.
+ * @param computed read-only attributes the API computes when it answers (e.g. a sequence step's `deliverCount`
+ *   from the mailings): served (in the wire twin, filterable and sortable) but never stored.
  */
-function resource<T extends ResourceType, A extends z.ZodRawShape, R extends Record<string, RelSpec>>(type: T, attributes: A, relationships: R) {
-	const build = (id: z.ZodType) =>
+function resource<T extends ResourceType, A extends z.ZodRawShape, R extends Record<string, RelSpec>>(
+	type: T,
+	attributes: A,
+	relationships: R,
+	computed: z.ZodRawShape = {}
+) {
+	const build = (id: z.ZodType, attrs: z.ZodRawShape = attributes) =>
 		z.strictObject({
 			type: z.literal(type).describe(`JSON:API type "${type}"`),
 			id,
-			attributes: z.strictObject(attributes).describe(`${type} attributes (Outreach wire names)`),
+			attributes: z.strictObject(attrs).describe(`${type} attributes (Outreach wire names)`),
 			relationships: z
 				.strictObject(Object.fromEntries(Object.entries(relationships).map(([k, v]) => [k, relSchema(v, id)])) as z.ZodRawShape)
 				.describe(`${type} to-one relationships`)
 		});
-	RESOURCE_SHAPES[type] = { attributes, relationships, wire: build(WireId) };
+	const served = { ...attributes, ...computed };
+	RESOURCE_SHAPES[type] = { attributes: served, relationships, wire: build(WireId, served) };
 	type Rel<S extends RelSpec> = S['nullable'] extends true
 		? { data: { type: S['types'][number]; id: string } | null }
 		: { data: { type: S['types'][number]; id: string } };
@@ -118,21 +126,12 @@ export const SEQUENCE_STATE_STATES = ['pending', 'active', 'paused', 'finished',
 export type SequenceStateState = (typeof SEQUENCE_STATE_STATES)[number];
 
 /**
- * `sequenceStep.stepType` values. The API documents `auto_email`, `manual_email`, `call`, `task`; the UI's
- * LinkedIn and SMS steps are stored under the names their tasks carry (`sequence_step_<stepType>`) (verify).
+ * `sequenceStep.stepType` values, exactly the four of Outreach's OpenAPI `sequenceStep.stepType` ("must be
+ * "auto_email", "manual_email", "call" or "task""). The UI's LinkedIn and SMS steps are `task` steps: their kind
+ * is the label in the step's read-only `displayName` ("Step 3 (LinkedIn – Send Message)") and the `taskType` of
+ * the tasks they create (`sequence_step_linkedin_send_message`); see {@link TASK_STEP_KINDS} and {@link stepTaskType}.
  */
-export const STEP_TYPES = [
-	'auto_email',
-	'manual_email',
-	'call',
-	'task',
-	'linkedin_send_connection_request',
-	'linkedin_send_message',
-	'linkedin_view_profile',
-	'linkedin_interact_with_post',
-	'linkedin_other',
-	'sms'
-] as const;
+export const STEP_TYPES = ['auto_email', 'manual_email', 'call', 'task'] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
 /** `mailing.state` values (Outreach OpenAPI `mailing.state`, exactly these ten). Clicks are `clickedAt`/`clickCount`, not a state. */
@@ -180,19 +179,54 @@ export const FOLLOW_UP_TASK_TYPES = ['follow_up', 'no_reply'] as const;
 /** Default org stages in order (admin-defined in Outreach; these are the replica org's). */
 export const DEFAULT_STAGES = ['Cold', 'Approaching', 'Replied', 'Interested', 'Not Interested', 'Unresponsive', 'Do Not Contact', 'Bad Contact Info'] as const;
 
-/** Task type a sequence step of each type creates (auto emails create none). */
-export const STEP_TASK_TYPE: Record<StepType, TaskType | null> = {
-	auto_email: null,
-	manual_email: 'sequence_step_email',
-	call: 'sequence_step_call',
-	task: 'sequence_step_task',
-	linkedin_send_connection_request: 'sequence_step_linkedin_send_connection_request',
-	linkedin_send_message: 'sequence_step_linkedin_send_message',
-	linkedin_view_profile: 'sequence_step_linkedin_view_profile',
-	linkedin_interact_with_post: 'sequence_step_linkedin_interact_with_post',
-	linkedin_other: 'sequence_step_linkedin_other',
-	sms: 'sequence_step_sms'
-};
+/** UI label of each `stepType` (the parenthesised part of `displayName`, "Step 3 (Call)"). */
+export const STEP_LABELS: Record<StepType, string> = { auto_email: 'Auto Email', manual_email: 'Manual Email', call: 'Call', task: 'Task' };
+
+/**
+ * The kinds of a `task` step other than a general task, by the `taskType` their tasks carry (Outreach OpenAPI
+ * `task.taskType`) → the UI label that the step's `displayName` carries ("Step 2 (LinkedIn – Send Connection Request)").
+ */
+export const TASK_STEP_KINDS = {
+	sequence_step_linkedin_send_connection_request: 'LinkedIn – Send Connection Request',
+	sequence_step_linkedin_send_message: 'LinkedIn – Send Message',
+	sequence_step_linkedin_view_profile: 'LinkedIn – View Profile',
+	sequence_step_linkedin_interact_with_post: 'LinkedIn – Interact with Post',
+	sequence_step_linkedin_other: 'LinkedIn – Other',
+	sequence_step_sms: 'SMS'
+} as const satisfies Partial<Record<TaskType, string>>;
+export type TaskStepKind = keyof typeof TASK_STEP_KINDS;
+
+const KIND_BY_LABEL = new Map<string, TaskStepKind>(Object.entries(TASK_STEP_KINDS).map(([k, v]) => [v, k as TaskStepKind]));
+
+/**
+ * The UI label of a step: "Auto Email", "Call", "Task", or a task step's kind ("LinkedIn – Send Message"), read from
+ * the parenthesised end of `displayName` for `task` steps. Never throws.
+ */
+export function stepLabel(step: { attributes: { stepType: StepType; displayName: string | null } }): string {
+	if (step.attributes.stepType === 'task') {
+		const m = /\(([^()]+)\)$/.exec(step.attributes.displayName ?? '');
+		if (m && KIND_BY_LABEL.has(m[1]!)) return m[1]!;
+	}
+	return STEP_LABELS[step.attributes.stepType];
+}
+
+/**
+ * `task.taskType` of the tasks a step creates: `sequence_step_email` (manual email), `sequence_step_call`,
+ * `sequence_step_task`, or a LinkedIn / SMS kind named by the step's `displayName`; `null` for an auto email
+ * (which creates a mailing, not a task). Never throws.
+ */
+export function stepTaskType(step: { attributes: { stepType: StepType; displayName: string | null } }): TaskType | null {
+	switch (step.attributes.stepType) {
+		case 'auto_email':
+			return null;
+		case 'manual_email':
+			return 'sequence_step_email';
+		case 'call':
+			return 'sequence_step_call';
+		case 'task':
+			return KIND_BY_LABEL.get(stepLabel(step)) ?? 'sequence_step_task';
+	}
+}
 
 // ---------------------------------------------------------------------------------------------- resources
 
@@ -330,20 +364,43 @@ export const Sequence = resource(
 		negativeReplyCount: count('replies classified negative'),
 		neutralReplyCount: count('replies classified neutral'),
 		bounceCount: count('mailings bounced'),
-		optOutCount: count('prospects opted out from it'),
+		optOutCount: count('prospects opted out from it (served: computed from the states and mailings, as every counter here)'),
 		failureCount: count('mailings failed'),
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ owner: oneOrNull('user', 'sequence owner'), ruleset: oneOrNull('ruleset', 'the ruleset governing enrollment and stages; null = the org default ruleset') }
+	{ owner: oneOrNull('user', 'sequence owner'), ruleset: oneOrNull('ruleset', 'the ruleset governing enrollment and stages; null = the org default ruleset') },
+	{ scheduleCount: count('computed when served: mailings of the sequence scheduled') }
 );
 export type Sequence = z.infer<typeof Sequence>;
+
+/**
+ * The engagement counters Outreach's OpenAPI serves (read-only) on `sequence` and `sequenceStep`, as the replica
+ * computes them from the mailings when it answers (`api/engagement.ts`): `scheduleCount` mailings scheduled,
+ * `deliverCount` delivered (a `deliveredAt`; opened and replied ones too), `openCount` opened (an `openedAt`),
+ * `clickCount` clicked (a `clickedAt`), `replyCount` replied (a `repliedAt`), `bounceCount` bounced, `failureCount`
+ * failed, `optOutCount` prospects who opted out after the mailing (its state ended `opted_out` and it was the last
+ * mailing delivered to them in the sequence). Counts of mailings, not of opens or clicks.
+ */
+export const ENGAGEMENT_COUNTERS = [
+	'scheduleCount',
+	'deliverCount',
+	'openCount',
+	'clickCount',
+	'replyCount',
+	'bounceCount',
+	'optOutCount',
+	'failureCount'
+] as const;
+export type EngagementCounter = (typeof ENGAGEMENT_COUNTERS)[number];
+/** The served counters of a step or sequence (see {@link ENGAGEMENT_COUNTERS}). */
+export type Engagement = Record<EngagementCounter, number>;
 
 /** One step of a sequence. */
 export const SequenceStep = resource(
 	'sequenceStep',
 	{
-		stepType: z.enum(STEP_TYPES).describe('auto_email, manual_email, call, task, LinkedIn or SMS step'),
+		stepType: z.enum(STEP_TYPES).describe('auto_email, manual_email, call or task (LinkedIn and SMS steps are task steps named by displayName)'),
 		order: z.number().int().positive().describe('1-based position in the sequence'),
 		interval: z.number().int().nonnegative().describe('seconds after the previous step (interval sequences); 0 for the first step'),
 		date: z
@@ -357,7 +414,17 @@ export const SequenceStep = resource(
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
-	{ sequence: one('sequence', 'the sequence the step belongs to') }
+	{ sequence: one('sequence', 'the sequence the step belongs to') },
+	{
+		scheduleCount: count('computed when served: mailings of this step scheduled'),
+		deliverCount: count('computed when served: mailings of this step delivered'),
+		openCount: count('computed when served: mailings of this step opened'),
+		clickCount: count('computed when served: mailings of this step clicked'),
+		replyCount: count('computed when served: mailings of this step replied'),
+		bounceCount: count('computed when served: mailings of this step bounced'),
+		optOutCount: count('computed when served: prospects who opted out after this step’s mailing'),
+		failureCount: count('computed when served: mailings of this step failed')
+	}
 );
 export type SequenceStep = z.infer<typeof SequenceStep>;
 

@@ -6,7 +6,17 @@ import type { RunInit } from '../types';
 import { createOutreachGym } from './index';
 import { OutreachDb } from './db';
 import { danglingRefs, futureOk, worldRefs } from './integrity';
-import { MAILING_STATES, OUTREACH_TABLE_NAMES, OutreachState, Prospect, SEQUENCE_STATE_STATES, SequenceState, STEP_TYPES } from './schema';
+import {
+	MAILING_STATES,
+	OUTREACH_TABLE_NAMES,
+	OutreachState,
+	Prospect,
+	SEQUENCE_STATE_STATES,
+	SequenceState,
+	STEP_TYPES,
+	stepLabel,
+	stepTaskType
+} from './schema';
 import { initialState, project } from './seed';
 import { timestamps, undescribed } from '../schema-check';
 
@@ -67,9 +77,16 @@ describe('outreach projection', () => {
 		const states = count(tables.sequenceStates, (s) => s.attributes.state);
 		for (const s of SEQUENCE_STATE_STATES) expect(states[s], s).toBeGreaterThan(0);
 		const stepTypes = new Set(tables.sequenceSteps.map((s) => s.attributes.stepType));
-		for (const t of ['auto_email', 'manual_email', 'call', 'task', 'linkedin_send_connection_request', 'linkedin_send_message'] as const)
-			expect(stepTypes.has(t), t).toBe(true);
+		for (const t of ['auto_email', 'manual_email', 'call', 'task'] as const) expect(stepTypes.has(t), t).toBe(true);
 		expect(STEP_TYPES).toEqual(expect.arrayContaining([...stepTypes]));
+		// LinkedIn steps are task steps (the spec's four step types): the kind is in displayName and in their tasks' taskType.
+		const linkedIn = tables.sequenceSteps.filter((s) => stepLabel(s).startsWith('LinkedIn'));
+		expect(new Set(linkedIn.map(stepLabel))).toEqual(new Set(['LinkedIn – Send Connection Request', 'LinkedIn – Send Message']));
+		expect(linkedIn.every((s) => s.attributes.stepType === 'task' && /^Step \d+ \(LinkedIn – /.test(s.attributes.displayName ?? ''))).toBe(true);
+		const kindOfStep = new Map(tables.sequenceSteps.map((s) => [s.id, stepTaskType(s)]));
+		const stepTasks = tables.tasks.filter((t) => t.relationships.sequenceStep.data);
+		expect(stepTasks.every((t) => t.attributes.taskType === kindOfStep.get(t.relationships.sequenceStep.data!.id))).toBe(true);
+		expect(stepTasks.some((t) => t.attributes.taskType === 'sequence_step_linkedin_send_connection_request')).toBe(true);
 		const mailings = count(tables.mailings, (m) => m.attributes.state);
 		for (const s of ['delivered', 'opened', 'replied', 'bounced', 'failed', 'scheduled', 'drafted'] as const) expect(mailings[s], s).toBeGreaterThan(0);
 		expect(Object.keys(mailings).every((s) => (MAILING_STATES as readonly string[]).includes(s))).toBe(true);

@@ -16,7 +16,10 @@ import {
 	DEFAULT_STAGES,
 	OUTREACH_TABLE_NAMES,
 	OutreachFixture,
-	STEP_TASK_TYPE,
+	STEP_LABELS,
+	stepTaskType,
+	TASK_STEP_KINDS,
+	type TaskStepKind,
 	type Account,
 	type CallDisposition,
 	type EmailAddress,
@@ -62,41 +65,32 @@ export const ID_BASE = {
 const HOUR = 3_600_000;
 const MIN = 60_000;
 
-/** World step kind → Outreach `stepType`. */
-const STEP_TYPE: Record<World['sequences'][number]['steps'][number], StepType> = {
-	auto_email: 'auto_email',
-	manual_email: 'manual_email',
-	call: 'call',
-	task: 'task',
-	linkedin_connect: 'linkedin_send_connection_request',
-	linkedin_message: 'linkedin_send_message'
+/**
+ * World step kind → Outreach `stepType` and, for a LinkedIn step, the task kind its `displayName` and tasks carry
+ * (Outreach OpenAPI `sequenceStep.stepType` has only auto_email, manual_email, call and task: LinkedIn steps are
+ * task steps whose tasks have a `sequence_step_linkedin_*` `taskType`).
+ */
+const STEP_TYPE: Record<World['sequences'][number]['steps'][number], { stepType: StepType; kind: TaskStepKind | null }> = {
+	auto_email: { stepType: 'auto_email', kind: null },
+	manual_email: { stepType: 'manual_email', kind: null },
+	call: { stepType: 'call', kind: null },
+	task: { stepType: 'task', kind: null },
+	linkedin_connect: { stepType: 'task', kind: 'sequence_step_linkedin_send_connection_request' },
+	linkedin_message: { stepType: 'task', kind: 'sequence_step_linkedin_send_message' }
 };
 
-/** UI label of each step type ("Step 3 (Call)"). */
-const STEP_LABEL: Record<StepType, string> = {
-	auto_email: 'Auto Email',
-	manual_email: 'Manual Email',
-	call: 'Call',
-	task: 'Task',
-	linkedin_send_connection_request: 'LinkedIn – Send Connection Request',
-	linkedin_send_message: 'LinkedIn – Send Message',
-	linkedin_view_profile: 'LinkedIn – View Profile',
-	linkedin_interact_with_post: 'LinkedIn – Interact with Post',
-	linkedin_other: 'LinkedIn – Other',
-	sms: 'SMS'
-};
-
-const TASK_NOTE: Record<StepType, string | null> = {
+/** The note on the tasks a step creates, by step type or task kind. */
+const TASK_NOTE: Record<StepType | TaskStepKind, string | null> = {
 	auto_email: null,
 	manual_email: 'Personalize the first line with something from their LinkedIn activity, then send.',
 	call: 'Call {{first_name}}: reference the email about {{account.name}}; leave a voicemail if no answer.',
 	task: 'Research {{account.name}}: recent news, funding, open roles. Add one line to the prospect notes.',
-	linkedin_send_connection_request: 'Send a connection request with a short note (≤300 characters).',
-	linkedin_send_message: 'Send a LinkedIn message following up on the connection.',
-	linkedin_view_profile: 'View their LinkedIn profile.',
-	linkedin_interact_with_post: 'Like or comment on a recent post.',
-	linkedin_other: 'LinkedIn touch of your choice.',
-	sms: 'Send a short SMS.'
+	sequence_step_linkedin_send_connection_request: 'Send a connection request with a short note (≤300 characters).',
+	sequence_step_linkedin_send_message: 'Send a LinkedIn message following up on the connection.',
+	sequence_step_linkedin_view_profile: 'View their LinkedIn profile.',
+	sequence_step_linkedin_interact_with_post: 'Like or comment on a recent post.',
+	sequence_step_linkedin_other: 'LinkedIn touch of your choice.',
+	sequence_step_sms: 'Send a short SMS.'
 };
 
 const STAGE_COLORS = ['#9e9e9e', '#2196f3', '#00bcd4', '#4caf50', '#f44336', '#ff9800', '#795548', '#607d8b'];
@@ -212,7 +206,7 @@ function build(world: World): Tables {
 		const templateOf = new Map<string, Template>();
 		let firstSubject: string | null = null;
 		s.steps.forEach((kind, k) => {
-			const stepType = STEP_TYPE[kind];
+			const { stepType, kind: taskKind } = STEP_TYPE[kind];
 			const step: SequenceStep = {
 				type: 'sequenceStep',
 				id: String(ID_BASE.sequenceSteps + stepRows.length + 1),
@@ -221,9 +215,9 @@ function build(world: World): Tables {
 					order: k + 1,
 					interval: k === 0 ? 0 : s.intervalDays * 86_400,
 					date: null,
-					displayName: `Step ${k + 1} (${STEP_LABEL[stepType]})`,
-					taskNote: TASK_NOTE[stepType],
-					taskAutoskipDelay: stepType === 'call' || stepType === 'task' ? 3 * 86_400 : null,
+					displayName: `Step ${k + 1} (${taskKind ? TASK_STEP_KINDS[taskKind] : STEP_LABELS[stepType]})`,
+					taskNote: TASK_NOTE[taskKind ?? stepType],
+					taskAutoskipDelay: stepType === 'call' || (stepType === 'task' && !taskKind) ? 3 * 86_400 : null,
 					createdAt: s.createdAt,
 					updatedAt: s.createdAt
 				},
@@ -467,7 +461,7 @@ function build(world: World): Tables {
 				touch(p.id, delivered ? isoPlus(at, MIN) : at);
 				bump(p.id, openCount + (clicked ? 3 : 0) + (state === 'replied' ? 10 : 0));
 			} else {
-				const taskType = STEP_TASK_TYPE[st]!;
+				const taskType = stepTaskType(step)!;
 				const done = isoPlus(at, rm.int(5, 50) * MIN);
 				if (st === 'call') lastCall = done;
 				addTask({
@@ -545,7 +539,7 @@ function build(world: World): Tables {
 					attributes: {
 						action: st === 'call' ? 'call' : st === 'manual_email' ? 'email' : 'action_item',
 						state: dueAt > epoch ? 'pending' : 'incomplete',
-						taskType: STEP_TASK_TYPE[st]!,
+						taskType: stepTaskType(next)!,
 						dueAt,
 						autoskipAt: next.attributes.taskAutoskipDelay ? isoPlus(dueAt, next.attributes.taskAutoskipDelay * 1000) : null,
 						note: next.attributes.taskNote,

@@ -40,11 +40,11 @@ test('search, stage filter, bulk Add to sequence with a skip; axe clean', async 
 
 	// Stage filter: only the prospects of that stage.
 	const stage = t.stages!.find((s) => s.attributes.name === 'Cold')!;
-	await page.getByRole('combobox', { name: 'Stage' }).click();
+	await page.getByRole('combobox', { name: 'Stage', exact: true }).click();
 	await page.getByRole('option', { name: 'Cold', exact: true }).click();
 	const cold = t.prospects!.filter((p) => p.relationships.stage!.data?.id === stage.id).length;
 	await expect(page.getByRole('status').filter({ hasText: /prospects$/ })).toHaveText(`${cold} prospects`);
-	await page.getByRole('combobox', { name: 'Stage' }).click();
+	await page.getByRole('combobox', { name: 'Stage', exact: true }).click();
 	await page.getByRole('option', { name: 'Any stage' }).click();
 
 	// Select the two prospects through the search box.

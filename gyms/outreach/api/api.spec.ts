@@ -120,6 +120,13 @@ describe('reads', () => {
 		expect(Object.keys(sp.data[0]!.relationships)).toEqual(['stage']);
 	});
 
+	it('filter[id] selects rows by their own id (not a relationship)', async () => {
+		const ids = (await state()).prospects.slice(3, 6).map((p) => Number(p.id));
+		const body = CA('prospect').parse((await call('GET', '/prospects', undefined, `filter[id]=${ids.join(',')}&count=true`)).body);
+		expect(body.data.map((d: Json) => d.id)).toEqual(ids);
+		expect(body.meta.count).toBe(3);
+	});
+
 	it('serves every resource type, and a missing one is resourceNotFound', async () => {
 		for (const path of [
 			'users',
@@ -220,6 +227,39 @@ describe('enrollment rules', () => {
 		const after = await state();
 		const stage = after.stages.find((x) => x.id === after.prospects.find((x) => x.id === p)!.relationships.stage.data?.id);
 		expect(stage?.attributes.name).toBe('Approaching');
+	});
+
+	it('serves sequence and step engagement counters computed from the mailings; an enrollment moves scheduleCount', async () => {
+		const { t, emailSeq, mailbox, firstStep } = await fixtures();
+		const mine = t.mailings.filter((m) => m.relationships.sequenceStep.data?.id === firstStep(emailSeq.id).id);
+		const counted = (pred: (m: (typeof mine)[number]) => boolean) => mine.filter(pred).length;
+		const getStep = async () => RA('sequenceStep').parse((await call('GET', `/sequenceSteps/${firstStep(emailSeq.id).id}`)).body).data.attributes;
+		const before = await getStep();
+		expect(before.deliverCount).toBe(counted((m) => m.attributes.deliveredAt !== null));
+		expect(before.openCount).toBe(counted((m) => m.attributes.openedAt !== null));
+		expect(before.clickCount).toBe(counted((m) => m.attributes.clickedAt !== null));
+		expect(before.replyCount).toBe(counted((m) => m.attributes.repliedAt !== null));
+		expect(before.bounceCount).toBe(counted((m) => m.attributes.state === 'bounced'));
+		expect(before.scheduleCount).toBe(counted((m) => m.attributes.state === 'scheduled'));
+		expect(before.deliverCount).toBeGreaterThan(0);
+		// the sequence's counters are the sum over its steps; opt-outs equal its opted_out states that had a delivered mailing
+		const steps = CA('sequenceStep').parse((await call('GET', '/sequenceSteps', undefined, `filter[sequence][id]=${emailSeq.id}`)).body).data;
+		const seq = RA('sequence').parse((await call('GET', `/sequences/${emailSeq.id}`)).body).data.attributes;
+		for (const k of ['deliverCount', 'openCount', 'clickCount', 'replyCount', 'bounceCount', 'optOutCount', 'scheduleCount'])
+			expect(seq[k], k).toBe(steps.reduce((n: number, s: Json) => n + (s.attributes[k] as number), 0));
+		const allOptOut = CA('sequence')
+			.parse((await call('GET', '/sequences', undefined, 'page[size]=100')).body)
+			.data.reduce((n: number, s: Json) => n + s.attributes.optOutCount, 0);
+		expect(allOptOut).toBeGreaterThan(0);
+		// filterable and sortable like any attribute
+		const busy = CA('sequence').parse((await call('GET', '/sequences', undefined, 'filter[deliverCount]=1..inf&sort=-deliverCount')).body).data;
+		expect(busy.length).toBeGreaterThan(0);
+		expect(busy[0].attributes.deliverCount).toBeGreaterThanOrEqual(busy.at(-1).attributes.deliverCount);
+		const p = await newProspect({ title: 'counter' });
+		expect((await call('POST', '/sequenceStates', enrollBody(p, emailSeq.id, mailbox.id))).status).toBe(201);
+		expect((await getStep()).scheduleCount).toBe(before.scheduleCount + 1);
+		// computed, never stored
+		expect('deliverCount' in (await state()).sequenceSteps[0]!.attributes).toBe(false);
 	});
 
 	it('refuses the same sequence twice (permitDuplicateProspects disallow), also after finished', async () => {

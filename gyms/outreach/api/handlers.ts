@@ -34,6 +34,7 @@ import {
 import type { OutreachDb } from '../db';
 import { RESOURCE_TYPES, TABLE_OF_TYPE } from '../schema';
 import { OUTREACH_ERRORS, OutreachError } from './errors';
+import './engagement';
 import { getRow, listResponse, resourceResponse, type Row } from './jsonapi';
 import {
 	ACTIVE_LIKE,

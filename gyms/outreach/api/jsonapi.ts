@@ -147,9 +147,10 @@ export function parseQuery(type: ResourceType, query: URLSearchParams, many: boo
 			throw bad(`"${key}" is not a parameter of a single ${type} read (use include or fields[...])`);
 		} else if (key === 'filter[q]') {
 			out.q = value.trim().toLowerCase() || null;
-		} else if ((m = /^filter\[([A-Za-z0-9]+)\](?:\[id\])?$/.exec(key))) {
+		} else if ((m = /^filter\[([A-Za-z0-9]+)\](\[id\])?$/.exec(key))) {
 			const field = m[1]!;
-			const rel = key.endsWith('[id]');
+			// `filter[id]` is the resource's own id; `filter[account][id]` a relationship's.
+			const rel = m[2] !== undefined;
 			if (rel ? !(field in shape.relationships) : !(field in shape.attributes) && field !== 'id')
 				throw bad(`filter[${field}]${rel ? '[id]' : ''}: "${field}" is not a filterable ${rel ? 'relationship' : 'attribute'} of ${type}`);
 			const range = /^(.*)\.\.(.*)$/.exec(value);
@@ -279,13 +280,7 @@ function sparse(w: WireRow, fields: Map<string, Set<string>>): WireRow {
 }
 
 /** The `included` resources of `rows` for the include paths (deduplicated, in first-reference order). */
-async function included(
-	db: OutreachDb,
-	rows: Row[],
-	paths: string[][],
-	view: Map<ResourceType, RowView>,
-	fields: Map<string, Set<string>>
-): Promise<WireRow[] | undefined> {
+async function included(db: OutreachDb, rows: Row[], paths: string[][], view: Views, fields: Map<string, Set<string>>): Promise<WireRow[] | undefined> {
 	if (!paths.length) return undefined;
 	const seen = new Map<string, WireRow>();
 	for (const path of paths) {
@@ -299,7 +294,8 @@ async function included(
 				const { byKey } = await allRows(db, TABLE_OF_TYPE[t]);
 				const target = byKey.get(id.id);
 				if (!target) continue;
-				const v = view.get(t)?.(target) ?? target;
+				const fn = await view.get(t);
+				const v = fn ? fn(target) : target;
 				next.push(v);
 				const key = `${t}/${v.id}`;
 				if (!seen.has(key)) seen.set(key, sparse(toWire(v), fields));
@@ -323,6 +319,30 @@ function pageLink(path: string, query: URLSearchParams, q: ListQuery, offset: nu
 export const VIEWS = new Map<ResourceType, (clock: string) => RowView>();
 
 /**
+ * Views that need other tables (e.g. a step's counters computed from the mailings), per type: built at most once
+ * per answer and only for the types the answer serves (registered by the modules that need one).
+ */
+export const TABLE_VIEWS = new Map<ResourceType, (db: OutreachDb, clock: string) => Promise<RowView>>();
+
+/** The row views of one answer, built lazily per type (a clock view, then a table view). */
+class Views {
+	private readonly built = new Map<ResourceType, RowView | null>();
+	constructor(
+		private readonly db: OutreachDb,
+		private readonly clock: string
+	) {}
+	/** The view of `t`, or undefined when rows of `t` are served as stored. */
+	async get(t: ResourceType): Promise<RowView | undefined> {
+		if (!this.built.has(t)) {
+			const a = VIEWS.get(t)?.(this.clock);
+			const b = await TABLE_VIEWS.get(t)?.(this.db, this.clock);
+			this.built.set(t, a && b ? (r) => b(a(r)) : (a ?? b ?? null));
+		}
+		return this.built.get(t) ?? undefined;
+	}
+}
+
+/**
  * Answers a collection read of `type`: filter, search, sort, page, include, sparse fields, count.
  * @param clock the run's virtual time (for row views).
  * @param extra an additional row predicate (route-specific), applied before paging.
@@ -330,8 +350,8 @@ export const VIEWS = new Map<ResourceType, (clock: string) => RowView>();
  */
 export async function listResponse(db: OutreachDb, req: ApiRequest, type: ResourceType, clock: string, extra?: (r: Row) => boolean): Promise<ApiResponse> {
 	const q = parseQuery(type, req.query, true);
-	const views = new Map([...VIEWS].map(([t, v]) => [t, v(clock)]));
-	const view = views.get(type);
+	const views = new Views(db, clock);
+	const view = await views.get(type);
 	const { rows } = await allRows(db, TABLE_OF_TYPE[type]);
 	let hits = view ? rows.map(view) : rows;
 	if (q.filters.length || q.q || extra)
@@ -367,8 +387,9 @@ export async function resourceResponse(db: OutreachDb, req: ApiRequest, row: Row
 		req.method === 'GET' ? req.query : new URLSearchParams([...req.query].filter(([k]) => k === 'include' || k.startsWith('fields['))),
 		false
 	);
-	const views = new Map([...VIEWS].map(([t, v]) => [t, v(clock)]));
-	const v = views.get(row.type)?.(row) ?? row;
+	const views = new Views(db, clock);
+	const fn = await views.get(row.type);
+	const v = fn ? fn(row) : row;
 	const inc = await included(db, [v], q.include, views, q.fields);
 	const body: Record<string, unknown> = { data: sparse(toWire(v), q.fields) };
 	if (inc) body.included = inc;

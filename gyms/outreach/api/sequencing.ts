@@ -8,7 +8,7 @@
  * bypasses it) and "Assigning Stages" (the ruleset sets the stage on add, bounce, opt-out, reply and finish).
  */
 import type { Mailing, Prospect, Ruleset, Sequence, SequenceState, SequenceStep, Task } from '../contract';
-import { renderTemplate, STEP_TASK_TYPE, type StepType } from '../contract';
+import { renderTemplate, stepTaskType, type StepType } from '../contract';
 import { RULESET_DEFAULT } from '../seed';
 import { ValidationError, type Tx } from './tx';
 import type { Row } from './jsonapi';
@@ -231,7 +231,7 @@ export async function startStep(tx: Tx, state: SequenceState, seq: Sequence, ste
 			attributes: {
 				action: stepType === 'call' ? 'call' : stepType === 'manual_email' ? 'email' : 'action_item',
 				state: 'incomplete',
-				taskType: STEP_TASK_TYPE[stepType]!,
+				taskType: stepTaskType(step)!,
 				dueAt: due,
 				autoskipAt: step.attributes.taskAutoskipDelay ? plus(due, step.attributes.taskAutoskipDelay) : null,
 				note: step.attributes.taskNote,

@@ -78,3 +78,21 @@ export function addToSequence(prospect: number, sequence: number, mailbox: numbe
 		}
 	});
 }
+
+/** Every row of a collection with its `included` resources (follows `links.next`; `page[size]` 1000); included deduplicated by type/id. */
+export async function listIncluded<A = Record<string, unknown>>(
+	path: string,
+	query: [string, string][] = []
+): Promise<Result<{ data: Resource<A>[]; included: Map<string, Resource> }>> {
+	const data: Resource<A>[] = [];
+	const included = new Map<string, Resource>();
+	let q: [string, string][] = [...query, ['page[size]', '1000']];
+	for (;;) {
+		const res = await call<Page<A>>('GET', path, q);
+		if (!res.ok) return res;
+		data.push(...res.data.data);
+		for (const r of res.data.included ?? []) included.set(`${r.type}/${r.id}`, r);
+		if (!res.data.links.next) return { ok: true, data: { data, included } };
+		q = [...new URL(res.data.links.next, 'http://x').searchParams.entries()];
+	}
+}
