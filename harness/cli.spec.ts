@@ -43,9 +43,11 @@ describe('parseCli', () => {
 			retries: 2,
 			cdp: undefined,
 			unsealed: false,
+			freshContext: false,
 			observe: { screenshot: false, marks: false, axtree: true, viewport: undefined, deviceScaleFactor: undefined, saveState: false }
 		});
 		expect(parseCli(['run', '--agent', 'oracle', '--task', 'all', '--unsealed'])).toMatchObject({ unsealed: true });
+		expect(parseCli(['run', '--agent', 'oracle', '--task', 'all', '--fresh-context'])).toMatchObject({ freshContext: true });
 		expect(
 			parseCli([
 				'run',
