@@ -146,8 +146,13 @@ describe('parseCli', () => {
 				'verify_20x50k',
 				'episodes_per_min_w1',
 				'episodes_per_min_w2',
+				'episodes_per_min_w4',
 				'context_memory_mb',
-				'reset_to_observation'
+				'memory_mb_w2',
+				'memory_mb_w4',
+				'context_recycles',
+				'reset_to_observation',
+				'reset_to_observation_fresh'
 			],
 			port: 0
 		});

@@ -62,6 +62,19 @@ describe('checkReset', () => {
 		expect(check.state_sha256).not.toBe(check.initial_sha256);
 	});
 
+	it('sees a row changed in place outside the API (same row count)', async () => {
+		const { c, name } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'a' });
+		const before = await checkReset(c);
+		const exported = await c.gyms[0]!.exportState(['owners']);
+		const owner = exported.tables.owners![0] as Record<string, unknown>;
+		await rawPut(name, 'owners', { ...owner, firstName: `${String(owner.firstName)}x` });
+		await initRun(c, { task_id: TASK, run_id: 'b' });
+		const check = await checkReset(c);
+		expect(check).toMatchObject({ match: false, differing: ['hubspot.owners'], initial_sha256: before.initial_sha256 });
+		expect(check.state_sha256).not.toBe(before.state_sha256);
+	});
+
 	it('refuses before any run (409)', async () => {
 		const { c } = ctx();
 		await expect(checkReset(c)).rejects.toEqual(expect.objectContaining({ status: 409 }));

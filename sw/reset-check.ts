@@ -1,8 +1,9 @@
 /**
  * The reset check of a reused browser profile (README "Warm environments"): right after `POST /__salesgym/run`, the
  * state each gym's database holds is compared with the task's initial state as the gyms' pure projections compute
- * it (seed + the task's fixtures, `Gym.initialTables`), table by table on canonical JSON, plus the run metadata and
- * the event log. A database that a previous episode changed outside the API (a row written straight into IndexedDB,
+ * it (seed + the task's fixtures): by the gym store's `checkInitial` (each stored row's JSON against the
+ * projection's, cached per state), or else table by table on canonical JSON (`Gym.initialTables`), plus the run
+ * metadata and the event log. A database that a previous episode changed outside the API (a row written straight into IndexedDB,
  * which the delta reset's dirty tracking never saw) differs, and the harness then recycles the profile.
  * Pure of Service Worker globals so that Node tests can run it over fake-indexeddb.
  */
@@ -18,7 +19,7 @@ export interface ResetCheck {
 	seed: number;
 	/** True iff every gym's tables, metadata and events are exactly the task's initial state. */
 	match: boolean;
-	/** Hex SHA-256 of the state held (every gym's tables in canonical JSON, gyms and tables in name order). */
+	/** Hex SHA-256 of the state held: over each gym's digest of its rows (`Gym.checkInitial`), or its tables' canonical JSON. */
 	state_sha256: string;
 	/** Hex SHA-256 of the task's initial state, computed the same way from the projections. */
 	initial_sha256: string;
@@ -63,6 +64,16 @@ export async function checkReset(ctx: RunContext): Promise<ResetCheck> {
 	const initial: string[] = [];
 	for (const [i, { gym, init }] of runInits(ctx, blueprint, run_id, seed, blueprint?.clock ?? epoch).entries()) {
 		const meta = metas[i]!;
+		const wantMeta = { run_id, task_id, seed, clock: init.clock, seq: 0, run_seq: 0, actor: init.actor };
+		for (const [k, v] of Object.entries(wantMeta)) if (meta[k as keyof typeof meta] !== v) differing.push(`${gym.name}.meta.${k}`);
+		if (gym.checkInitial) {
+			// The store compares its rows with the projection's directly (no export, no canonical copy).
+			const check = await gym.checkInitial(init);
+			differing.push(...check.differing.map((t) => `${gym.name}.${t}`));
+			held.push(gym.name, check.state_sha256);
+			initial.push(gym.name, check.initial_sha256);
+			continue;
+		}
 		const [expected, actual] = await Promise.all([gym.initialTables(init), gym.exportState()]);
 		for (const name of [...new Set([...Object.keys(expected), ...Object.keys(actual.tables)])].sort()) {
 			const rows = expected[name] ?? [];
@@ -77,8 +88,6 @@ export async function checkReset(ctx: RunContext): Promise<ResetCheck> {
 			if (have !== want) differing.push(`${gym.name}.${name}`);
 		}
 		if (actual.events.length > 0) differing.push(`${gym.name}.events`);
-		const wantMeta = { run_id, task_id, seed, clock: init.clock, seq: 0, run_seq: 0, actor: init.actor };
-		for (const [k, v] of Object.entries(wantMeta)) if (meta[k as keyof typeof meta] !== v) differing.push(`${gym.name}.meta.${k}`);
 	}
 	const [state_sha256, initial_sha256] = await Promise.all([sha256Hex(held), sha256Hex(initial)]);
 	return { run_id, task_id, seed, match: differing.length === 0, state_sha256, initial_sha256, differing };
