@@ -6,7 +6,7 @@
  * - `core`: gym-neutral browser tests (every tests/e2e spec no other project claims);
  * - one per platform that has blueprints (its first platform), e.g. `hubspot`: `tests/e2e/<platform>-*.spec.ts`
  *   plus the one-play-per-blueprint tests of tests/plays/plays.spec.ts tagged `@play-<platform>`;
- * - `harness`: the env, the runner and the sealed-episode attack suite (harness-env, harness-runner, harness-seal);
+ * - `harness`: the env, the runner, the sealed-episode attack suite and warm reuse (harness-env, harness-runner, harness-seal, harness-reuse);
  * - `episodes`: tests/episodes (a 2-task subset unless SALESGYM_TASKS is set);
  * - `slow`: nginx, the Dockerfile build, the bench smoke, the runner at scale (isolation, calibration);
  * - `full` (only with SALESGYM_E2E_FULL=1, `npm run e2e:full`): tests/e2e/conformance.spec.ts, two oracle
@@ -33,6 +33,7 @@ const HARNESS = [
 	/\/harness-env\.spec\.ts$/,
 	/\/harness-runner\.spec\.ts$/,
 	/\/harness-seal\.spec\.ts$/,
+	/\/harness-reuse\.spec\.ts$/,
 	/\/harness-pixel\.spec\.ts$/,
 	/\/harness-build\.spec\.ts$/,
 	/\/harness-clients\.spec\.ts$/,

@@ -123,6 +123,10 @@ async function expectInitial(taskId: string | null, runId: string): Promise<void
 		const initial = await gym.initialTables(init);
 		expect(exp.tables, `${gym.name} after reset`).toEqual(initial);
 		expect(exp.events).toEqual([]);
+		// The reset check of a reused profile agrees: nothing differs, and both digests are equal.
+		const check = await gym.checkInitial!(init);
+		expect(check.differing, `${gym.name} reset check`).toEqual([]);
+		expect(check.state_sha256).toBe(check.initial_sha256);
 		// The whole run meta, next ids included (an episode's creates advance them): nothing carries over.
 		expect(exp.meta).toMatchObject({ key: 'run', run_id: runId, task_id: taskId, seed: 1, clock: init.clock, seq: 0 });
 		const key = `${gym.name}|${taskId}`;

@@ -92,9 +92,24 @@ export interface ResetReport {
 	restored: number;
 }
 
+/** What {@link GymStore.checkInitial} finds: the tables (and `events`) that differ from the initial state, and a digest. */
+export interface InitialCheck {
+	/** Data tables whose rows differ from the initial state's (count, or any row's content), plus `events` when not empty. */
+	differing: string[];
+	/** Hex SHA-256 of the rows held (each stored row's JSON, tables in spec order, rows in IndexedDB key order). */
+	state_sha256: string;
+	/** The same digest of the initial state's stored rows. */
+	initial_sha256: string;
+}
+
 /** The lifecycle half of a {@link import('./types').Gym}, implemented once for every gym. */
 export interface GymStore {
 	reset(init: RunInit): Promise<Record<string, number>>;
+	/**
+	 * Compares the database's rows with the initial state of `init` (seed + fixtures): every stored row's JSON with
+	 * the projection's, row counts, and the event log; reads every row once, computes the initial side once per state.
+	 */
+	checkInitial(init: RunInit): Promise<InitialCheck>;
 	initialTables(init: RunInit): Promise<Record<string, unknown[]>>;
 	exportState(tables?: readonly string[]): Promise<GymExport>;
 	importState(snapshot: GymExport): Promise<Record<string, number>>;
@@ -175,8 +190,15 @@ interface Entry {
 	next_ids: Record<string, number>;
 	counts: Record<string, number>;
 	fixtureKeys: Record<string, unknown[]>;
-	/** Stored row JSON per key, only for the seed-only entry (to find fixture keys). */
+	/** Stored row JSON per key (the seed-only entry's to find fixture keys; any entry's for the reset check). */
 	json?: Record<string, Map<string, string>>;
+	/** {@link InitialCheck.initial_sha256} of this state (computed on first check). */
+	sha256?: string;
+}
+
+async function sha256Of(parts: readonly string[]): Promise<string> {
+	const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\n')));
+	return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Cached entries kept per gym (LRU). */
@@ -328,6 +350,41 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				last = { mode: 'full', restored: Object.values(entry.counts).reduce((a, b) => a + b, 0) };
 			}
 			return { ...entry.counts };
+		},
+
+		async checkInitial(init: RunInit) {
+			const entry = entryFor(init);
+			const want = rowJson(entry);
+			const differing: string[] = [];
+			const held: string[] = [];
+			await db.transaction('r', [...specs.map((s) => db.table(s.name)), db.table('events')], async () => {
+				const [tables, events] = await Promise.all([Promise.all(specs.map((s) => db.table(s.name).toArray())), db.table('events').count()]);
+				specs.forEach((spec, i) => {
+					const rows = tables[i]!;
+					const expected = want[spec.name]!;
+					let same = rows.length === expected.size;
+					for (const row of rows) {
+						const text = JSON.stringify(row);
+						held.push(text);
+						if (same && expected.get(String((row as Record<string, unknown>)[spec.key])) !== text) same = false;
+					}
+					if (!same) differing.push(spec.name);
+				});
+				if (events > 0) differing.push('events');
+			});
+			if (entry.sha256 === undefined) {
+				// The initial rows in IndexedDB key order (what toArray() returns for the same rows).
+				const initial: string[] = [];
+				for (const spec of specs) {
+					const map = want[spec.name]!;
+					const keys = [...entry.index[spec.name]!.entries()].sort(([, a], [, b]) =>
+						indexedDB.cmp((a as Record<string, unknown>)[spec.key], (b as Record<string, unknown>)[spec.key])
+					);
+					for (const [k] of keys) initial.push(map.get(k)!);
+				}
+				entry.sha256 = await sha256Of(initial);
+			}
+			return { differing, state_sha256: await sha256Of(held), initial_sha256: entry.sha256 };
 		},
 
 		async initialTables(init: RunInit) {

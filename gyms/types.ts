@@ -110,6 +110,12 @@ export interface Gym {
 	 * @throws on invalid fixtures, like `reset`.
 	 */
 	initialTables(init: RunInit): Promise<Record<string, unknown[]>>;
+	/**
+	 * Compares the database with the initial state of `init` without exporting it (the reset check of a reused
+	 * browser profile, sw/reset-check.ts). @returns the tables that differ (plus `events` when the log is not empty)
+	 * and digests of both sides.
+	 */
+	checkInitial?(init: RunInit): Promise<{ differing: string[]; state_sha256: string; initial_sha256: string }>;
 	/** Replaces the whole state (one transaction). @throws on an invalid snapshot, leaving the state unchanged. */
 	importState(snapshot: GymExport): Promise<Record<string, number>>;
 	/**

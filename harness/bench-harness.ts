@@ -1,11 +1,15 @@
 /**
  * Harness benchmarks (`salesgym bench --only episodes_per_min_w1,…`):
- * - `episodes_per_min_w1` / `episodes_per_min_w2`: oracle episodes per minute (wall clock) over every blueprint,
- *   {@link EPISODES_PER_RUN} episodes, with 1 and 2 contexts at once;
+ * - `episodes_per_min_w1` / `_w2` / `_w4`: oracle episodes per minute (wall clock) over every blueprint,
+ *   {@link EPISODES_PER_RUN} episodes at least, with 1, 2 and 4 contexts at once (warm: each context reused from
+ *   episode to episode and checked, harness/warm.ts);
  * - `context_memory_mb`: peak memory of one browser context during the 1-worker run: the PSS (proportional set
  *   size, so shared pages are not double-counted) of the browser's processes above their idle level, MB;
- * - `reset_to_observation`: `env.reset()` (new context, first load, SW control, reset, start page) until the
- *   first observation is returned, ms (p50/p95).
+ *   `memory_mb_w2` / `memory_mb_w4`: the same during the 2- and 4-worker runs (all their contexts);
+ * - `context_recycles`: contexts recycled over those runs (a reset check that differed, or a crash): 0 when reuse is sound;
+ * - `reset_to_observation`: `env.reset()` of a warm context (reset in place, reset check, start page) until the
+ *   first observation is returned, ms (p50/p95); `reset_to_observation_fresh`: the same with a new context each
+ *   time (first load, SW install, full seed load).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
@@ -19,6 +23,8 @@ import { runEpisodes } from './runner';
 export const EPISODES_PER_RUN = 8;
 /** Most `reset_to_observation` samples taken (each opens a context: ~1 s). */
 export const MAX_RESET_SAMPLES = 20;
+/** Most `reset_to_observation_fresh` samples taken (each one a new profile: seconds). */
+export const MAX_FRESH_RESET_SAMPLES = 5;
 /** Memory sampling period, ms. */
 export const MEMORY_SAMPLE_MS = 100;
 
@@ -86,8 +92,10 @@ export async function benchHarness(
 	const values: Partial<Record<MetricName, ValueSummary>> = {};
 	const want = (m: MetricName) => o.metrics.includes(m);
 	const k = Math.ceil(EPISODES_PER_RUN / Math.max(1, o.blueprints.length));
+	let recycles = 0;
 	const throughput = async (workers: number): Promise<ValueSummary> => {
 		const r = await runEpisodes({ agent: oracle, blueprints: o.blueprints, k, workers, baseUrl: o.baseUrl, browsers: { get: async () => o.browser } });
+		recycles += r.contexts.recycled;
 		const bad = r.episodes.filter((e) => e.status !== 'ok' || !e.passed);
 		if (bad.length > 0)
 			throw new Error(
@@ -95,8 +103,8 @@ export async function benchHarness(
 			);
 		return { value: Math.round((r.totals.scored / (r.ms / 60_000)) * 100) / 100, n: r.totals.scored, unit: 'episodes/min' };
 	};
-	if (want('episodes_per_min_w1') || want('context_memory_mb')) {
-		o.onStart?.('episodes_per_min_w1');
+	/** A throughput run with `workers` contexts, and the peak PSS above idle meanwhile. */
+	const measured = async (workers: number): Promise<{ rate: ValueSummary; memory: ValueSummary | null }> => {
 		const idle = descendantsPssKb();
 		let peak = idle ?? 0;
 		let n = 0;
@@ -108,36 +116,52 @@ export async function benchHarness(
 			}
 		}, MEMORY_SAMPLE_MS);
 		try {
-			const w1 = await throughput(1);
-			if (want('episodes_per_min_w1')) values.episodes_per_min_w1 = w1;
+			const rate = await throughput(workers);
+			return { rate, memory: idle === null ? null : { value: Math.round(((peak - idle) / 1024) * 100) / 100, n, unit: 'MB' } };
 		} finally {
 			clearInterval(timer);
 		}
-		if (want('context_memory_mb') && idle !== null) values.context_memory_mb = { value: Math.round(((peak - idle) / 1024) * 100) / 100, n, unit: 'MB' };
+	};
+	const runs: [MetricName, MetricName, number][] = [
+		['episodes_per_min_w1', 'context_memory_mb', 1],
+		['episodes_per_min_w2', 'memory_mb_w2', 2],
+		['episodes_per_min_w4', 'memory_mb_w4', 4]
+	];
+	for (const [rate, memory, workers] of runs) {
+		if (!want(rate) && !want(memory)) continue;
+		o.onStart?.(rate);
+		const r = await measured(workers);
+		if (want(rate)) values[rate] = r.rate;
+		if (want(memory) && r.memory) values[memory] = r.memory;
 	}
-	if (want('episodes_per_min_w2')) {
-		o.onStart?.('episodes_per_min_w2');
-		values.episodes_per_min_w2 = await throughput(2);
+	if (want('context_recycles')) {
+		if (!runs.some(([rate, memory]) => want(rate) || want(memory))) {
+			o.onStart?.('episodes_per_min_w1');
+			await throughput(1);
+		}
+		values.context_recycles = { value: recycles, n: 1, unit: 'contexts' };
 	}
-	if (want('reset_to_observation')) {
-		o.onStart?.('reset_to_observation');
+	for (const metric of ['reset_to_observation', 'reset_to_observation_fresh'] as const) {
+		if (!want(metric)) continue;
+		o.onStart?.(metric);
 		const task = o.blueprints[0];
-		if (!task) throw new Error('reset_to_observation needs a blueprint');
-		const env = await makeEnv({ task, browser: o.browser, baseUrl: o.baseUrl });
+		if (!task) throw new Error(`${metric} needs a blueprint`);
+		const env = await makeEnv({ task, browser: o.browser, baseUrl: o.baseUrl, freshContext: metric === 'reset_to_observation_fresh' });
 		const xs: number[] = [];
 		try {
-			const total = Math.min(o.samples, MAX_RESET_SAMPLES) + WARMUP;
+			const total = Math.min(o.samples, metric === 'reset_to_observation' ? MAX_RESET_SAMPLES : MAX_FRESH_RESET_SAMPLES) + WARMUP;
 			for (let i = 0; i < total; i++) {
 				const t = performance.now();
 				const r = await env.reset();
 				const dt = performance.now() - t;
-				if (!r.observation.axtree.includes('[id=e')) throw new Error('reset_to_observation: the observation has no element ids');
+				if (!r.observation.axtree.includes('[id=e')) throw new Error(`${metric}: the observation has no element ids`);
+				if (r.info.recycled !== undefined) throw new Error(`${metric}: a warm context was recycled: ${r.info.recycled}`);
 				if (i >= WARMUP) xs.push(dt);
 			}
 		} finally {
 			await env.close();
 		}
-		samples.reset_to_observation = xs;
+		samples[metric] = xs;
 	}
 	return { samples, values };
 }

@@ -3,7 +3,8 @@
  * - Page metrics (`reset`, `api_roundtrip`, `verify`): timed with `performance.now()` inside the page around
  *   `fetch` + reading the body (the SW answers; `/verify` goes on to the page's verifier worker).
  * - jq metrics (`jq_1k`, `jq_10k`, `jq_50k`): the Node jq engine (`verifier/node.ts`) on synthetic states.
- * - harness metrics (`episodes_per_min_w1|w2`, `context_memory_mb`, `reset_to_observation`): `harness/bench-harness.ts`.
+ * - harness metrics (`episodes_per_min_w1|w2|w4`, `context_memory_mb`, `memory_mb_w2|w4`, `context_recycles`,
+ *   `reset_to_observation`, `reset_to_observation_fresh`): `harness/bench-harness.ts`.
  * Every metric drops {@link WARMUP} warm-up samples first.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -48,8 +49,13 @@ export const METRICS = [
 	'verify_20x50k',
 	'episodes_per_min_w1',
 	'episodes_per_min_w2',
+	'episodes_per_min_w4',
 	'context_memory_mb',
-	'reset_to_observation'
+	'memory_mb_w2',
+	'memory_mb_w4',
+	'context_recycles',
+	'reset_to_observation',
+	'reset_to_observation_fresh'
 ] as const;
 /** One of {@link METRICS}. */
 export type MetricName = (typeof METRICS)[number];
@@ -90,7 +96,17 @@ export const JQ_FILTER = '[.hubspot.contacts[] | select(.properties.company == "
 export const WARMUP = 2;
 
 /** Harness metrics (`harness/bench-harness.ts`): episode throughput, memory per context, env reset latency. */
-export const HARNESS_METRICS: readonly MetricName[] = ['episodes_per_min_w1', 'episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation'];
+export const HARNESS_METRICS: readonly MetricName[] = [
+	'episodes_per_min_w1',
+	'episodes_per_min_w2',
+	'episodes_per_min_w4',
+	'context_memory_mb',
+	'memory_mb_w2',
+	'memory_mb_w4',
+	'context_recycles',
+	'reset_to_observation',
+	'reset_to_observation_fresh'
+];
 
 /** A metric that is one number rather than a distribution: `{value, n, unit}` (e.g. episodes/min, MB). */
 export interface ValueSummary {

@@ -43,9 +43,11 @@ describe('parseCli', () => {
 			retries: 2,
 			cdp: undefined,
 			unsealed: false,
+			freshContext: false,
 			observe: { screenshot: false, marks: false, axtree: true, viewport: undefined, deviceScaleFactor: undefined, saveState: false }
 		});
 		expect(parseCli(['run', '--agent', 'oracle', '--task', 'all', '--unsealed'])).toMatchObject({ unsealed: true });
+		expect(parseCli(['run', '--agent', 'oracle', '--task', 'all', '--fresh-context'])).toMatchObject({ freshContext: true });
 		expect(
 			parseCli([
 				'run',
@@ -151,8 +153,13 @@ describe('parseCli', () => {
 				'verify_20x50k',
 				'episodes_per_min_w1',
 				'episodes_per_min_w2',
+				'episodes_per_min_w4',
 				'context_memory_mb',
-				'reset_to_observation'
+				'memory_mb_w2',
+				'memory_mb_w4',
+				'context_recycles',
+				'reset_to_observation',
+				'reset_to_observation_fresh'
 			],
 			port: 0
 		});

@@ -71,8 +71,10 @@ export const USAGE = `Usage:
       --sealed: a server for sealed episodes only). Prints the URL; stops on Ctrl-C.
   salesgym run --agent A --task <id|all|glob> [--k 1] [--workers 1] [--max-steps 50] [--out DIR] [--json FILE]
                [--reward binary|partial] [--seed N] [--retries 2] [--cdp ws://…|http://host:port] [--port N] [--unsealed]
-               [--screenshot] [--marks] [--no-axtree] [--viewport 1280x800] [--dpr 1] [--save-state]
-      Run each task k times in headless Chromium (or a browser attached over CDP), W fresh contexts at once;
+               [--screenshot] [--marks] [--no-axtree] [--viewport 1280x800] [--dpr 1] [--save-state] [--fresh-context]
+      Run each task k times in headless Chromium (or a browser attached over CDP), W contexts at once, each kept
+      warm from episode to episode (reset in place, checked against the task's initial state, recycled on a
+      mismatch: README "Warm environments"; --fresh-context opens a new context per episode instead);
       one line per episode: task agent passed score ms. --out DIR writes a trajectory JSONL per episode and
       summary.json (full observations; screenshots as PNG files beside it;
       the final state export only with --save-state). Agents: ${AGENT_SPECS.join(', ')}.
@@ -110,6 +112,8 @@ export type Command =
 			cdp: string | undefined;
 			/** Episodes unsealed (`--unsealed`, or `SALESGYM_UNSEALED=1`). */
 			unsealed: boolean;
+			/** A new browser context per episode (`--fresh-context`) instead of warm reuse. */
+			freshContext: boolean;
 			/** Observation and trajectory options (`--screenshot`, `--marks`, `--viewport`, `--dpr`, `--save-state`). */
 			observe: ObservationFlags;
 	  }
@@ -158,6 +162,7 @@ const OPTIONS = {
 		retries: { type: 'string' },
 		cdp: { type: 'string' },
 		unsealed: { type: 'boolean' },
+		'fresh-context': { type: 'boolean' },
 		...OBSERVATION_OPTIONS,
 		help: { type: 'boolean', short: 'h' }
 	},
@@ -262,6 +267,7 @@ export function parseCli(argv: readonly string[]): Command {
 			retries: parseIntOption('retries', str('retries'), 2, 0, 10),
 			cdp,
 			unsealed: values.unsealed === true || !sealedByDefault(),
+			freshContext: values['fresh-context'] === true,
 			observe: parseObservationFlags(values)
 		};
 	}
@@ -457,6 +463,7 @@ async function runMany(
 		seed?: number | undefined;
 		retries?: number;
 		unsealed?: boolean;
+		freshContext?: boolean;
 		observe?: ObservationFlags;
 	},
 	io: Io,
@@ -482,6 +489,7 @@ async function runMany(
 			...(opts.retries !== undefined ? { retries: opts.retries } : {}),
 			env: { ...(opts.seed !== undefined ? { seed: opts.seed } : {}), sealed: opts.unsealed !== true, ...envOptionsOf(opts.observe) },
 			...(opts.observe?.saveState ? { saveState: true } : {}),
+			...(opts.freshContext ? { freshContext: true } : {}),
 			onEpisode: (r, done, total) => {
 				if (r.passed) passed++;
 				if (r.status === 'infra_error') infra++;
@@ -502,10 +510,15 @@ async function run(cmd: Extract<Command, { command: 'run' }>, io: Io): Promise<n
 	const summary = await runMany({ ...cmd, tasks }, io, process.stderr.isTTY === true && io === stdio);
 	const t = summary.totals;
 	io.err(
-		`salesgym: ${t.passed}/${t.scored} episodes passed${t.infra_errors > 0 ? `, ${t.infra_errors} not scored (infrastructure errors)` : ''}${cmd.out ? `; trajectories and summary.json in ${cmd.out}` : ''}\n`
+		`salesgym: ${t.passed}/${t.scored} episodes passed${t.infra_errors > 0 ? `, ${t.infra_errors} not scored (infrastructure errors)` : ''}; contexts: ${contextsLine(summary.contexts)}${cmd.out ? `; trajectories and summary.json in ${cmd.out}` : ''}\n`
 	);
 	if (cmd.json !== undefined) await writeFile(cmd.json, `${JSON.stringify(summary.episodes.map(summaryRow), null, 2)}\n`);
 	return t.infra_errors > 0 && t.scored === 0 ? 3 : 0;
+}
+
+/** `3 fresh, 9 warm, 1 recycled`: a run's context reuse. */
+export function contextsLine(c: RunSummary['contexts']): string {
+	return `${c.fresh} fresh, ${c.warm} warm, ${c.recycled} recycled`;
 }
 
 /** The `--json` row of one episode (no state, no trajectory path). */

@@ -9,8 +9,11 @@
  * await env.close();
  * ```
  *
- * Each `reset()` opens a fresh browser context (fresh IndexedDB and Service Worker), resets the gym to the task
- * (`POST /__salesgym/run`) and lands on the task's `start_path`. Actions are the blueprint vocabulary. Reward
+ * The first `reset()` opens a fresh browser context (fresh IndexedDB and Service Worker), resets the gym to the task
+ * (`POST /__salesgym/run`) and lands on the task's `start_path`. Later resets reuse that context (warm): the gym is
+ * reset in place, the Service Worker checks that every database holds exactly the task's initial state
+ * (harness/warm.ts), and a mismatch or failure recycles the context (a fresh one is opened); `freshContext: true`
+ * opens a new context at every reset instead. With a {@link ContextPool}, contexts also pass from env to env. Actions are the blueprint vocabulary. Reward
  * is 0 until the episode ends, then the verifier's score (`binary`: 1 if passed else 0; `partial`: passed
  * assertions / all). An invalid action (bad shape, unknown element id, element not found in time) is reported
  * in `info.error` and counts as a step; it never throws. Infrastructure failures (browser or page gone, SW never
@@ -43,7 +46,8 @@ import {
 import { NAVIGATION_TIMEOUT_MS, startEpisode, verifyRun } from './runner';
 import { startServer, type RunningServer } from './server';
 import { isProductUrl, navigationError, newSecret, sealedByDefault } from './seal';
-import { sealHeaders } from './runner';
+import { resetRun, sealHeaders } from './runner';
+import { assertInitialState, countRecycle, newWarmStats, type ContextPool, type WarmStats } from './warm';
 
 /** Default step limit of an episode. */
 export const DEFAULT_MAX_STEPS = 50;
@@ -95,6 +99,10 @@ export interface EnvOptions {
 	axtree?: boolean;
 	/** Add the set of marks (every element id with its box, viewport CSS pixels) to each observation (default false). */
 	marks?: boolean;
+	/** A new browser context at every reset, as before warm reuse (default false: reuse and check, harness/warm.ts). */
+	freshContext?: boolean;
+	/** Warm contexts shared with other envs: taken at the first reset, given back by `close()` after a clean episode. */
+	pool?: ContextPool;
 }
 
 /** One open tab. */
@@ -151,6 +159,10 @@ export interface StepInfo {
 	seed?: number;
 	/** On reset: the run's virtual clock at reset, UTC ISO-8601 ms. */
 	clock?: string;
+	/** On reset: `fresh` (a new context) or `warm` (a reused context, reset in place and checked). */
+	context?: 'fresh' | 'warm';
+	/** On reset: why a reused context was recycled before this episode (it then started fresh), when it was. */
+	recycled?: string;
 }
 
 /** Result of `reset()`. */
@@ -188,8 +200,10 @@ export interface SalesgymEnv {
 	step(action: unknown): Promise<StepResult>;
 	/** `GET /__salesgym/state`: the canonical export text of the current episode. @throws InfrastructureError. */
 	exportState(): Promise<string>;
-	/** Closes the context, and the browser and server the env started. Idempotent. */
+	/** Closes the context (or gives it back to the pool), and the browser and server the env started. Idempotent. */
 	close(): Promise<void>;
+	/** Context reuse counters of this env's resets. */
+	readonly warmStats: WarmStats;
 }
 
 /** SHA-256 (first 16 hex) of an observation's url, title and axtree: the trajectory's observation digest. */
@@ -375,6 +389,21 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 
 	/** Pages the env opened itself; any other page of the context is a popup the page opened. */
 	const ours = new WeakSet<Page>();
+	/** Context reuse counters. */
+	const warmStats = newWarmStats();
+	/** What the context is opened with: a pooled context is taken only by an env asking the same. */
+	const contextKey = JSON.stringify({ baseUrl, viewport, timezoneId: options.timezoneId ?? null, sealed });
+	/** The current episode ended with a verdict (its context may be reused). */
+	let clean = false;
+	/**
+	 * A page the app opens itself (window.open, target=_blank) becomes a tab the agent sees, watched like the others.
+	 * (`context.newPage()` fires this event too, before it resolves: a page with no opener is the env's own.)
+	 */
+	const onPage = (p: Page): void => {
+		void p.opener().then((opener) => {
+			if (opener && !ours.has(p) && !tabs.includes(p)) tabs.push(p);
+		});
+	};
 
 	const tabControl: TabControl = {
 		async newTab(path) {
@@ -396,12 +425,56 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		}
 	};
 
-	const closeContext = async (): Promise<void> => {
-		const c = context;
+	/** Forgets the context without closing it (it goes back to the pool). */
+	const release = (): void => {
+		context?.off('page', onPage);
 		context = null;
 		tabs = [];
 		active = 0;
+	};
+
+	const closeContext = async (): Promise<void> => {
+		const c = context;
+		release();
 		if (c) await c.close().catch(() => {});
+	};
+
+	/** Makes `c` the env's context with `page` its one tab. */
+	const adopt = (c: BrowserContext, page: Page): void => {
+		context = c;
+		ours.add(page);
+		tabs = [page];
+		active = 0;
+		c.on('page', onPage);
+	};
+
+	/**
+	 * Resets the current (reused) context in place: its other tabs closed, the gym reset from its first tab (after a
+	 * load of `start_path` when that tab is not SW-controlled), the databases checked against the task's initial
+	 * state, the tab's session storage cleared, then `start_path` loaded.
+	 * @param previous the secret the profile is sealed with.
+	 * @throws ReuseMismatchError when the check differs; InfrastructureError (or any Playwright error) when a step fails.
+	 */
+	const warmStart = async (previous: string | undefined): Promise<Awaited<ReturnType<typeof startEpisode>>> => {
+		const [page, ...others] = tabs;
+		for (const p of others) await p.close().catch(() => {});
+		if (!page || page.isClosed() || !browser.isConnected()) throw new InfrastructureError('the reused context has no open page');
+		tabs = [page];
+		active = 0;
+		const ready = await page.evaluate(() => document.body?.dataset.swReady === '1' && !!navigator.serviceWorker?.controller).catch(() => false);
+		if (!ready) {
+			await page.goto(blueprint.start_path, { timeout: NAVIGATION_TIMEOUT_MS });
+			await waitForSwReady(page);
+		}
+		const run =
+			previous === undefined
+				? await resetRun(page, blueprint.id, runId, options.seed, secret)
+				: await resetRun(page, blueprint.id, runId, options.seed, previous, secret);
+		await assertInitialState(page, runId, secret ?? previous);
+		await page.evaluate(() => sessionStorage.clear());
+		await page.goto(blueprint.start_path, { timeout: NAVIGATION_TIMEOUT_MS });
+		await waitForSwReady(page);
+		return run;
 	};
 
 	/**
@@ -466,42 +539,65 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		get page() {
 			return tabs[active] ?? null;
 		},
+		warmStats,
 		async reset() {
 			if (closed) throw new Error('the env is closed');
-			await closeContext();
 			resets++;
 			runId = typeof options.runId === 'function' ? options.runId(resets) : (options.runId ?? `env-${randomUUID()}`);
+			/** The secret the profile is sealed with (the previous episode's), needed to reset it in place. */
+			let previous = secret;
 			secret = sealed ? newSecret() : undefined;
 			notices = [];
+			clean = false;
 			const t0 = performance.now();
-			try {
-				context = await browser.newContext({
-					baseURL: baseUrl,
-					viewport: { width: viewport.width, height: viewport.height },
-					deviceScaleFactor: viewport.device_scale_factor,
-					...(options.timezoneId ? { timezoneId: options.timezoneId } : {})
-				});
-			} catch (e) {
-				throw new InfrastructureError(`could not open a browser context: ${firstLine(e)}`, { cause: e });
+			let mode: 'fresh' | 'warm' = 'fresh';
+			let recycled: string | undefined;
+			if (!options.freshContext) {
+				if (context === null && options.pool) {
+					const w = options.pool.take(browser, contextKey);
+					if (w) {
+						adopt(w.context, w.page);
+						previous = w.secret;
+					}
+				}
+				if (context !== null) {
+					try {
+						started = await warmStart(previous);
+						mode = 'warm';
+					} catch (e) {
+						if (e instanceof UsageError) throw e;
+						recycled = firstLine(e);
+						countRecycle(warmStats, recycled);
+						if (options.pool) countRecycle(options.pool.stats, recycled);
+					}
+				}
 			}
-			context.setDefaultTimeout(ACTION_TIMEOUT_MS);
-			context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
-			// A page the app opens itself (window.open, target=_blank) becomes a tab the agent sees, watched like the others.
-			// (`context.newPage()` fires this event too, before it resolves: a page with no opener is the env's own.)
-			context.on('page', (p) => {
-				void p.opener().then((opener) => {
-					if (opener && !ours.has(p) && !tabs.includes(p)) tabs.push(p);
-				});
-			});
-			try {
-				const page = await context.newPage();
-				ours.add(page);
-				tabs = [page];
-				started = await startEpisode(page, blueprint, runId, options.seed, secret);
-			} catch (e) {
-				if (e instanceof InfrastructureError || e instanceof UsageError) throw e;
-				throw new InfrastructureError(`reset failed: ${firstLine(e)}`, { cause: e });
+			if (mode === 'fresh') {
+				await closeContext();
+				let fresh: BrowserContext;
+				try {
+					fresh = await browser.newContext({
+						baseURL: baseUrl,
+						viewport: { width: viewport.width, height: viewport.height },
+						deviceScaleFactor: viewport.device_scale_factor,
+						...(options.timezoneId ? { timezoneId: options.timezoneId } : {})
+					});
+				} catch (e) {
+					throw new InfrastructureError(`could not open a browser context: ${firstLine(e)}`, { cause: e });
+				}
+				fresh.setDefaultTimeout(ACTION_TIMEOUT_MS);
+				fresh.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+				try {
+					const page = await fresh.newPage();
+					adopt(fresh, page);
+					started = await startEpisode(page, blueprint, runId, options.seed, secret);
+				} catch (e) {
+					if (e instanceof InfrastructureError || e instanceof UsageError) throw e;
+					throw new InfrastructureError(`reset failed: ${firstLine(e)}`, { cause: e });
+				}
 			}
+			warmStats[mode]++;
+			if (options.pool) options.pool.stats[mode]++;
 			steps = 0;
 			over = false;
 			const observation = await observe();
@@ -514,7 +610,9 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 					error: null,
 					action: null,
 					ms: Math.round(performance.now() - t0),
-					...(started ? { seed: started.seed, clock: started.clock } : {})
+					...(started ? { seed: started.seed, clock: started.clock } : {}),
+					context: mode,
+					...(recycled !== undefined ? { recycled } : {})
 				}
 			};
 		},
@@ -566,6 +664,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			if (terminated || truncated) {
 				over = true;
 				const verdict = await verify();
+				clean = true;
 				info.verify = verdict;
 				reward = rewardMode === 'binary' ? (verdict.passed ? 1 : 0) : verdict.score;
 			}
@@ -587,7 +686,17 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		async close() {
 			if (closed) return;
 			closed = true;
-			await closeContext();
+			const page = tabs[0];
+			if (options.pool && !options.freshContext && clean && context !== null && page && !gone()) {
+				// A clean episode's context goes back warm (its other tabs closed); the next reset checks it anyway.
+				for (const p of tabs.slice(1)) await p.close().catch(() => {});
+				const w = { browser, context, page, secret, key: contextKey };
+				release();
+				options.pool.give(w);
+			} else {
+				if (options.pool && context !== null && !clean) countRecycle(options.pool.stats, 'the episode did not end cleanly');
+				await closeContext();
+			}
 			if (ownBrowser) await browser.close().catch(() => {});
 			await server?.close();
 		}

@@ -1,6 +1,7 @@
 /**
- * Runs episodes: each one in a fresh browser context (isolated IndexedDB and SW), reset to the task, the
- * agent acting through {@link makeEnv}'s step loop, `POST /verify` at the end. `runEpisodes` runs tasks × k
+ * Runs episodes: each one in a warm browser context (isolated IndexedDB and SW, reused from an earlier episode,
+ * reset in place and checked against the task's initial state: harness/warm.ts) or a fresh one (`freshContext`, or
+ * after a recycle), reset to the task, the agent acting through {@link makeEnv}'s step loop, `POST /verify` at the end. `runEpisodes` runs tasks × k
  * attempts on W contexts at once, retries infrastructure errors, and writes one trajectory JSONL per episode
  * plus a summary JSON.
  */
@@ -17,7 +18,8 @@ import { TaskNotInBuildError } from './build-check';
 import { pageFetch, pageJson, waitForSwReady } from './page';
 import { writeTrajectory, type TrajectoryObservation } from './trajectory';
 import { loadBlueprints } from './blueprints';
-import { SEAL_HEADER } from '../sw/paths';
+import { SEAL_HEADER, SEAL_NEXT_HEADER } from '../sw/paths';
+import { ContextPool, newWarmStats, type WarmStats } from './warm';
 
 /** Timeout of the runner's own navigations (start page and reload), ms. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -45,14 +47,16 @@ export function sealHeaders(seal: string | undefined): Record<string, string> | 
 
 /**
  * Resets the gym from the page: `POST /__salesgym/run {task_id, run_id, seed?}`; with `seal`, the reset seals the
- * run (README "Sealed episodes").
+ * run (README "Sealed episodes"); with `nextSeal` too (a reused profile sealed with `seal`), the new run is sealed
+ * with `nextSeal` instead (`x-salesgym-seal-next`).
  * @throws TaskNotInBuildError (a UsageError) when the gym's bundle has no such task; InfrastructureError on a
  *   non-2xx answer or an answer not shaped like {@link RunResponse}.
  */
-export async function resetRun(page: Page, taskId: string | undefined, runId: string, seed?: number, seal?: string): Promise<RunResponse> {
+export async function resetRun(page: Page, taskId: string | undefined, runId: string, seed?: number, seal?: string, nextSeal?: string): Promise<RunResponse> {
 	const body: Record<string, unknown> = taskId === undefined ? { run_id: runId } : { task_id: taskId, run_id: runId };
 	if (seed !== undefined) body.seed = seed;
-	const res = await pageFetch(page, { method: 'POST', path: '/__salesgym/run', body: JSON.stringify(body), headers: sealHeaders(seal) ?? {} });
+	const headers = { ...sealHeaders(seal), ...(seal !== undefined && nextSeal !== undefined ? { [SEAL_NEXT_HEADER]: nextSeal } : {}) };
+	const res = await pageFetch(page, { method: 'POST', path: '/__salesgym/run', body: JSON.stringify(body), headers });
 	// A task the bundle does not know: the build predates the blueprint; retrying cannot help.
 	if (taskId !== undefined && res.status === 404 && res.text.includes('unknown task_id')) throw new TaskNotInBuildError(taskId, res.text);
 	if (res.status < 200 || res.status > 299) throw new InfrastructureError(`POST /__salesgym/run answered ${res.status}: ${res.text.slice(0, 500)}`);
@@ -134,7 +138,18 @@ export async function startEpisode(page: Page, blueprint: Blueprint, runId: stri
 /** One line of a trajectory JSONL file (`type` says which). */
 export type TrajectoryLine =
 	| { type: 'episode'; task_id: string; agent: string; attempt: number; run_id: string; max_steps: number; reward_mode: RewardMode; started_at: string }
-	| { type: 'reset'; url: string; observation_digest: string; ms: number; seed?: number; clock?: string; observation?: TrajectoryObservation }
+	| {
+			type: 'reset';
+			url: string;
+			observation_digest: string;
+			ms: number;
+			seed?: number;
+			clock?: string;
+			/** `fresh` or `warm` context (harness/warm.ts); `recycled`: why a reused context was replaced first. */
+			context?: 'fresh' | 'warm';
+			recycled?: string;
+			observation?: TrajectoryObservation;
+	  }
 	| {
 			type: 'step';
 			step: number;
@@ -231,6 +246,8 @@ export async function playEpisode(
 		ms: reset.info.ms,
 		...(reset.info.seed !== undefined ? { seed: reset.info.seed } : {}),
 		...(reset.info.clock !== undefined ? { clock: reset.info.clock } : {}),
+		...(reset.info.context !== undefined ? { context: reset.info.context } : {}),
+		...(reset.info.recycled !== undefined ? { recycled: reset.info.recycled } : {}),
 		observation: reset.observation
 	});
 	let session: AgentSession | null = null;
@@ -411,6 +428,8 @@ export interface RunOptions {
 	keepState?: boolean;
 	/** Write each episode's final state export as the trajectory's last line, `{type: "state"}` (default false). */
 	saveState?: boolean;
+	/** A new browser context per episode (default false: each worker's context is reused, checked, recycled on a mismatch). */
+	freshContext?: boolean;
 }
 
 /** Summary of a run (`summary.json`). */
@@ -425,6 +444,8 @@ export interface RunSummary {
 	/** Per task: episodes scored (n), passed (c), infrastructure failures. */
 	tasks: { task_id: string; n: number; c: number; infra_errors: number; mean_score: number | null }[];
 	totals: { episodes: number; scored: number; passed: number; infra_errors: number; episodes_per_min: number };
+	/** Context reuse: episodes started fresh / warm, contexts recycled (a reset check that differed, a crash) and why. */
+	contexts: WarmStats;
 	episodes: EpisodeRecord[];
 }
 
@@ -452,6 +473,8 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 	if (options.outDir) await mkdir(options.outDir, { recursive: true });
 	const jobs = options.blueprints.flatMap((blueprint) => Array.from({ length: k }, (_, attempt) => ({ blueprint, attempt })));
 	const records: EpisodeRecord[] = new Array(jobs.length);
+	const pool = options.freshContext ? null : new ContextPool(workers);
+	const freshStats = newWarmStats();
 	let next = 0;
 	let done = 0;
 
@@ -472,7 +495,8 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 					...options.env,
 					...(options.agent.observe?.marks ? { marks: true } : {}),
 					...(options.agent.observe?.screenshot ? { screenshot: true } : {}),
-					...(options.runId ? { runId: options.runId(blueprint, attempt, attemptTry) } : {})
+					...(options.runId ? { runId: options.runId(blueprint, attempt, attemptTry) } : {}),
+					...(pool ? { pool } : { freshContext: true })
 				});
 				const out = await playEpisode(env, options.agent, attempt, { maxSteps, reward, saveState: options.saveState === true });
 				const lines = [...pre, ...out.lines];
@@ -506,6 +530,7 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 				infra.push(e.message);
 				pre.push({ type: 'infra_error', try: attemptTry, message: e.message });
 			} finally {
+				if (!pool && env) freshStats.fresh += env.warmStats.fresh;
 				await env?.close();
 			}
 			if (attemptTry < retries) await new Promise((ok) => setTimeout(ok, RETRY_BACKOFF_MS * (attemptTry + 1)));
@@ -544,7 +569,11 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 			options.onEpisode?.(record, done, jobs.length);
 		}
 	};
-	await Promise.all(Array.from({ length: Math.min(workers, jobs.length) }, () => worker()));
+	try {
+		await Promise.all(Array.from({ length: Math.min(workers, jobs.length) }, () => worker()));
+	} finally {
+		await pool?.close();
+	}
 
 	const ms = Math.round(performance.now() - t0);
 	const tasks = options.blueprints.map((b) => {
@@ -575,6 +604,7 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 			infra_errors: records.length - scored.length,
 			episodes_per_min: ms > 0 ? Math.round((scored.length / (ms / 60_000)) * 100) / 100 : 0
 		},
+		contexts: pool ? pool.stats : freshStats,
 		episodes: records
 	};
 	if (options.outDir) {

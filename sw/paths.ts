@@ -30,5 +30,11 @@ export function isServiceWorkerPath(pathname: string): boolean {
  */
 export const SEAL_HEADER = 'x-salesgym-seal';
 
+/**
+ * Request header of a `POST /__salesgym/run` (admitted with the current secret in {@link SEAL_HEADER}) that seals the
+ * new run with another secret: how a harness reusing a browser profile gives each episode a fresh secret.
+ */
+export const SEAL_NEXT_HEADER = 'x-salesgym-seal-next';
+
 /** Where the offline demo's server (`salesgym serve`) serves the tasks' steps for the launcher's Check; a sealed server does not. */
 export const DEMO_TASKS_PATH = '/demo/tasks.json';

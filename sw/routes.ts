@@ -5,6 +5,7 @@
  * - `GET /__salesgym/state`, `PUT /__salesgym/state`: export / import the canonical state.
  * - `GET /__salesgym/tasks`, `GET /__salesgym/tasks/<id>`: the bundled tasks' setups (no steps: blueprints/setups.ts).
  * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
+ * - `GET /__salesgym/reset-check`: the databases compared with the current task's initial state (sw/reset-check.ts).
  * - `POST /__salesgym/publish`: PUTs this origin's export of the current run to the state store (sw/state-store.ts).
  * Once a harness sealed the run (sw/seal.ts), every path but `/api/` needs the seal's secret.
  */
@@ -20,7 +21,8 @@ import type { ErrorEnvelope } from '../gyms/kit/contract';
 import { currentRun, exportRun, importRun, initRun, RunError, type RunContext, type StateExport } from './run';
 import { fetchPeerExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
 import { verifyRun } from './verify';
-import { isSecret, notFoundPage, Seal, SEAL_HEADER } from './seal';
+import { isSecret, notFoundPage, Seal, SEAL_HEADER, SEAL_NEXT_HEADER } from './seal';
+import { checkReset } from './reset-check';
 
 /** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -261,11 +263,15 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 				const { body, bodyError } = await readBody(request);
 				if (bodyError) throw new RunError(400, bodyError);
 				if (secret !== null && !isSecret(secret)) throw new RunError(400, `${SEAL_HEADER}: a secret is 16–256 printable ASCII characters`);
+				// A harness reusing this profile seals the new episode with a fresh secret: admitted with the old one,
+				// it names the next one (sw/seal.ts).
+				const next = request.headers.get(SEAL_NEXT_HEADER);
+				if (next !== null && !isSecret(next)) throw new RunError(400, `${SEAL_NEXT_HEADER}: a secret is 16–256 printable ASCII characters`);
 				return json(
 					200,
 					await exclusive(async () => {
 						const info = await initRun(ctx, body);
-						if (secret !== null) await seal.begin(secret, info.run_id, gyms);
+						if ((next ?? secret) !== null) await seal.begin((next ?? secret)!, info.run_id, gyms);
 						return info;
 					})
 				);
@@ -290,6 +296,10 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 				}
 				return json(200, info);
 			}
+		}
+		if (path === '/__salesgym/reset-check' && request.method === 'GET') {
+			await lifecycle;
+			return json(200, await checkReset(ctx));
 		}
 		if (path === '/__salesgym/publish' && request.method === 'POST') return json(200, await publish(ctx, request));
 		if (path === '/__salesgym/tasks' && request.method === 'GET') {

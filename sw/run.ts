@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
 import type { TaskSetup } from '../blueprints/setups';
-import type { Gym, GymEvent, GymExport, RunMeta } from '../gyms/types';
+import type { Gym, GymEvent, GymExport, RunInit, RunMeta } from '../gyms/types';
 import { DEFAULT_ACTOR } from '../seeds/team';
 import { canonicalJson } from '../verifier/canonical';
 import { InitRequest, RunInfo } from '../gyms/kit/contract';
@@ -107,6 +107,25 @@ export function defaultRunId(taskId: string | null, seed: number): string {
 }
 
 /**
+ * Per gym, the {@link RunInit} of a reset to `blueprint` (null = the sandbox) on `seed` at `clock` (UTC ISO-8601 ms):
+ * the task's fixtures for that gym and its acting user (default {@link DEFAULT_ACTOR}).
+ */
+export function runInits(
+	ctx: RunContext,
+	blueprint: TaskSetup | Blueprint | undefined,
+	run_id: string,
+	seed: number,
+	clock: string
+): { gym: Gym; init: RunInit & { actor: string } }[] {
+	const task_id = blueprint?.id ?? null;
+	const actorOf = (gym: Gym) => blueprint?.actors?.[gym.name as keyof NonNullable<Blueprint['actors']>] ?? DEFAULT_ACTOR;
+	return ctx.gyms.map((gym) => ({
+		gym,
+		init: { run_id, task_id, seed, clock, fixtures: blueprint?.fixtures[gym.name as keyof Blueprint['fixtures']], actor: actorOf(gym) }
+	}));
+}
+
+/**
  * Resets every gym to the task's initial state (base seed + the blueprint's fixtures) and sets the clock.
  * @throws RunError 400 on a bad body or unknown seed, 404 on an unknown task; on an invalid fixture, 400 naming its path.
  */
@@ -124,11 +143,7 @@ export async function initRun(ctx: RunContext, body: unknown): Promise<RunInfo> 
 	}
 	const run_id = parsed.data.run_id ?? defaultRunId(task_id, seed);
 	const clock = blueprint?.clock ?? epoch;
-	const actorOf = (gym: Gym) => blueprint?.actors?.[gym.name as keyof NonNullable<Blueprint['actors']>] ?? DEFAULT_ACTOR;
-	const inits = ctx.gyms.map((gym) => ({
-		gym,
-		init: { run_id, task_id, seed, clock, fixtures: blueprint?.fixtures[gym.name as keyof Blueprint['fixtures']], actor: actorOf(gym) }
-	}));
+	const inits = runInits(ctx, blueprint, run_id, seed, clock);
 	// Every gym's fixtures are validated (and its initial tables computed, cached) before any database is written,
 	// so an invalid fixture leaves every gym untouched. Then the gyms (one database each) reset in parallel.
 	for (const { gym, init } of inits) {

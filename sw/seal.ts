@@ -6,6 +6,9 @@
  * violation. The verdict of `POST /verify` reports the seal (`seal: {sealed, intact, violations}`), so that a run
  * whose seal broke is an infrastructure error for the harness, never a reward.
  *
+ * A `POST /__salesgym/run` admitted with the secret may name the next episode's secret in {@link SEAL_NEXT_HEADER}
+ * (a harness reusing the profile): the new run is sealed with that one, and the old one stops working.
+ *
  * Only the secret's SHA-256 is stored (IndexedDB `salesgym-seal`, so that it survives the browser stopping the
  * Service Worker between requests). A run never sealed is open: everything works as in the offline demo.
  *
@@ -20,7 +23,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { Gym, RunMeta } from '../gyms/types';
 
-export { SEAL_HEADER } from './paths';
+export { SEAL_HEADER, SEAL_NEXT_HEADER } from './paths';
 
 /** Most violations kept in the record (the count goes on). */
 export const MAX_VIOLATIONS = 50;

@@ -164,6 +164,7 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 			return counts;
 		},
 		initialTables: store.initialTables,
+		checkInitial: store.checkInitial,
 		exportState: store.exportState,
 		checkImport,
 		async importState(snapshot: GymExport) {

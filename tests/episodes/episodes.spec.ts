@@ -9,7 +9,9 @@
  * all; default: the {@link DEFAULT_TASKS} blueprints with the fewest oracle actions, ties by id, because
  * `npm test` already plays every oracle once in tests/plays/ and this project only has to prove the path),
  * SALESGYM_MAX_STEPS (default 50), SALESGYM_REWARD (binary|partial). Each test attaches its trajectory
- * JSONL and records the verdict as a `verdict` annotation. Episodes are sealed unless SALESGYM_UNSEALED=1. A test fails on an infrastructure error (and
+ * JSONL and records the verdict as a `verdict` annotation. Episodes are sealed unless SALESGYM_UNSEALED=1. Each
+ * Playwright worker keeps its browser context warm from test to test (reset in place and checked, recycled on a
+ * mismatch: harness/warm.ts) unless SALESGYM_FRESH_CONTEXT=1. A test fails on an infrastructure error (and
  * Playwright retries it); an agent's failure fails the test only for the oracle, whose failure is a bug.
  */
 import { expect, test } from '@playwright/test';
@@ -18,14 +20,18 @@ import { loadBlueprints, selectTasks } from '../../harness/blueprints';
 import { DEFAULT_MAX_STEPS, makeEnv, type RewardMode } from '../../harness/env';
 import { playEpisode } from '../../harness/runner';
 import { startServer, type RunningServer } from '../../harness/server';
+import { ContextPool } from '../../harness/warm';
 
 // Sealed episodes (README "Sealed episodes") on a server of their own: unlike the e2e server (`salesgym serve`,
 // the offline demo), it does not serve the demo's task file, so no URL of the episode's origin holds an answer key.
 let server: RunningServer | null = null;
+/** This worker's warm contexts (none with SALESGYM_FRESH_CONTEXT=1). */
+const pool = process.env.SALESGYM_FRESH_CONTEXT === '1' ? null : new ContextPool(1);
 test.beforeAll(async () => {
 	server = await startServer({ root: 'build', port: 0 });
 });
 test.afterAll(async () => {
+	await pool?.close();
 	await server?.close();
 });
 
@@ -43,7 +49,7 @@ const tasks = process.env.SALESGYM_TASKS
 for (const blueprint of tasks) {
 	for (let attempt = 0; attempt < k; attempt++) {
 		test(`${blueprint.id} #${attempt} (${agent.name})`, async ({ browser }, testInfo) => {
-			const env = await makeEnv({ task: blueprint, browser, baseUrl: server!.url, maxSteps, reward });
+			const env = await makeEnv({ task: blueprint, browser, baseUrl: server!.url, maxSteps, reward, ...(pool ? { pool } : { freshContext: true }) });
 			try {
 				const out = await playEpisode(env, agent, attempt, { maxSteps, reward });
 				await testInfo.attach('trajectory.jsonl', { body: out.lines.map((l) => JSON.stringify(l)).join('\n') + '\n', contentType: 'application/x-ndjson' });

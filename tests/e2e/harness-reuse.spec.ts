@@ -1,0 +1,109 @@
+/**
+ * Warm environments (harness/warm.ts) in real Chromium: a reused context is reset in place and checked against the
+ * task's initial state; a context poisoned outside the API (a row written straight into IndexedDB from the page) is
+ * detected, recycled and counted, and the next episode runs (and is scored) in a fresh context; reuse gives the
+ * same verdicts and final states as fresh contexts; contexts pass between envs through a pool, each sealed episode
+ * with a fresh secret.
+ */
+import { oracle } from '../../harness/agents';
+import { makeEnv, type SalesgymEnv } from '../../harness/env';
+import { pageFetch } from '../../harness/page';
+import { playEpisode } from '../../harness/runner';
+import { ContextPool } from '../../harness/warm';
+import { expect, test } from './fixtures';
+
+const TASK = 'hubspot/update-lead-status-v1';
+const META = { maxSteps: 50, reward: 'binary' as const };
+
+let envs: SalesgymEnv[] = [];
+test.afterEach(async () => {
+	for (const e of envs) await e.close();
+	envs = [];
+});
+
+/** Puts a contact row into the HubSpot database from the page, bypassing the Service Worker and its dirty tracking. */
+async function poison(env: SalesgymEnv): Promise<void> {
+	await env.page!.evaluate(
+		() =>
+			new Promise<void>((resolve, reject) => {
+				const open = indexedDB.open('salesgym-hubspot');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const tx = open.result.transaction('contacts', 'readwrite');
+					const store = tx.objectStore('contacts');
+					const get = store.get('990001');
+					get.onsuccess = () => store.put({ ...(get.result as Record<string, unknown>), id: '987654321' });
+					tx.oncomplete = () => {
+						open.result.close();
+						resolve();
+					};
+					tx.onerror = () => reject(tx.error);
+				};
+			})
+	);
+}
+
+/** The export without its run id (which differs between episodes by design). */
+function stateWithoutRun(text: string): string {
+	const doc = JSON.parse(text) as Record<string, unknown>;
+	delete doc.run_id;
+	return JSON.stringify(doc);
+}
+
+test('a poisoned context is detected at the next reset, recycled and counted; that episode starts fresh and is scored on a clean state', async ({
+	browser,
+	baseURL
+}) => {
+	test.setTimeout(180_000);
+	const env = await makeEnv({ task: TASK, browser, baseUrl: baseURL! });
+	envs.push(env);
+	const first = await env.reset();
+	expect(first.info).toMatchObject({ context: 'fresh' });
+	await poison(env);
+	expect(await env.exportState()).toContain('"987654321"');
+	const out = await playEpisode(env, oracle, 0, META);
+	const reset = out.lines.find((l) => l.type === 'reset');
+	expect(reset).toMatchObject({ context: 'fresh', recycled: expect.stringMatching(/hubspot\.contacts/) });
+	expect(env.warmStats).toMatchObject({ fresh: 2, warm: 0, recycled: 1 });
+	expect(out.passed).toBe(true);
+	expect(out.state).not.toContain('"987654321"');
+	// The fresh context is reused cleanly by the next episode.
+	const next = await env.reset();
+	expect(next.info).toMatchObject({ context: 'warm' });
+	expect(next.info.recycled).toBeUndefined();
+	expect(await env.exportState()).not.toContain('"987654321"');
+});
+
+test('reuse gives the same verdict and final state as a fresh context; a pool passes contexts between envs, each episode with a fresh seal', async ({
+	browser,
+	baseURL
+}) => {
+	// Three episodes, two of them in a new context: minutes on a loaded 2-core machine.
+	test.setTimeout(180_000);
+	const fresh = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, freshContext: true });
+	envs.push(fresh);
+	const a = await playEpisode(fresh, oracle, 0, META);
+	expect(fresh.warmStats).toMatchObject({ fresh: 1, warm: 0, recycled: 0 });
+
+	const pool = new ContextPool(1);
+	const one = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, pool });
+	const c = await playEpisode(one, oracle, 0, META);
+	const page = one.page!;
+	await one.close();
+	const two = await makeEnv({ task: TASK, browser, baseUrl: baseURL!, pool });
+	envs.push(two);
+	const d = await playEpisode(two, oracle, 0, META);
+	expect(two.page).toBe(page);
+	expect(pool.stats).toMatchObject({ fresh: 1, warm: 1, recycled: 0 });
+	expect(d.lines.find((l) => l.type === 'reset')).toMatchObject({ context: 'warm' });
+	for (const o of [a, c, d]) expect(o.passed).toBe(true);
+	// Same verdict, assertion by assertion (their timings aside).
+	const verdict = (o: typeof a) => o.verify.assertions.map(({ ms: _ms, ...x }) => x);
+	expect(verdict(d)).toEqual(verdict(a));
+	expect(verdict(c)).toEqual(verdict(a));
+	expect(d.verify.seal).toMatchObject({ sealed: true, intact: true });
+	expect(stateWithoutRun(d.state)).toBe(stateWithoutRun(a.state));
+	expect(stateWithoutRun(c.state)).toBe(stateWithoutRun(a.state));
+	// The control endpoints refuse a call without the current episode's secret.
+	expect((await pageFetch(page, { method: 'GET', path: '/__salesgym/run' })).status).toBe(404);
+});
