@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import type { JqEngine } from './verify';
 
 interface JqWeb {
-	raw(input: string, filter: string, flags?: string[]): string;
+	raw(input: string | Uint8Array, filter: string, flags?: string[]): string;
 }
 
 /** Loads jq-web in Node. @returns an engine whose `run` returns compact (`-c`) output. */

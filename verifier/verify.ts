@@ -18,9 +18,12 @@ import { compare, compareCount } from './compare';
 import type { AssertionResult, PlacedAssertion, StepResult } from './schema';
 import { JQ_DATE_PRELUDE, zoneTables } from './time';
 
-/** A jq engine: runs `program` over the JSON text `input`, returns compact stdout. @throws Error with jq's stderr on failure. */
+/**
+ * A jq engine: runs `program` over the JSON `input` (text, or its UTF-8 bytes), returns compact stdout.
+ * @throws Error with jq's stderr on failure.
+ */
 export interface JqEngine {
-	run(input: string, program: string): string;
+	run(input: string | Uint8Array, program: string): string;
 }
 
 /** Actual values longer than this (canonical JSON chars) are replaced by a truncated string preview. */
@@ -36,7 +39,8 @@ const COUNT_OPS: ReadonlySet<string> = new Set(['count_eq', 'count_gte', 'count_
  * `now` the run's virtual clock as a JSON string (default `null`).
  */
 export interface VerifyInput {
-	state: string;
+	/** JSON text, or its UTF-8 bytes (what the Service Worker sends, so that it is transferred rather than copied). */
+	state: string | Uint8Array;
 	initial?: string;
 	events?: string;
 	now?: string;
@@ -103,12 +107,26 @@ function compileError(engine: JqEngine, query: string): string | null {
 	}
 }
 
-/** Builds the input document `{"events":…,"initial":…,"now":…,"state":…,"tz":…}` from pre-serialized parts. */
-export function inputDocument(input: VerifyInput, tz: Record<string, [number, number][]> = {}): string {
-	return `{"events":${input.events ?? '[]'},"initial":${input.initial ?? 'null'},"now":${input.now ?? 'null'},"state":${input.state},"tz":${JSON.stringify(tz)}}`;
+/**
+ * Builds the input document `{"events":…,"initial":…,"now":…,"state":…,"tz":…}` from pre-serialized parts: text
+ * when `state` is text, else UTF-8 bytes (the same document).
+ */
+export function inputDocument(input: VerifyInput, tz: Record<string, [number, number][]> = {}): string | Uint8Array {
+	const head = `{"events":${input.events ?? '[]'},"initial":${input.initial ?? 'null'},"now":${input.now ?? 'null'},"state":`;
+	const tail = `,"tz":${JSON.stringify(tz)}}`;
+	if (typeof input.state === 'string') return `${head}${input.state}${tail}`;
+	const a = utf8.encode(head);
+	const b = utf8.encode(tail);
+	const out = new Uint8Array(a.length + input.state.length + b.length);
+	out.set(a, 0);
+	out.set(input.state, a.length);
+	out.set(b, a.length + input.state.length);
+	return out;
 }
 
-function runProgram(engine: JqEngine, doc: string, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
+const utf8 = new TextEncoder();
+
+function runProgram(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
 	const out = JSON.parse(engine.run(doc, jqProgram(queries))) as unknown[];
 	const outcomes: Outcome[] = [];
 	const ms: number[] = [];
@@ -124,7 +142,7 @@ function runProgram(engine: JqEngine, doc: string, queries: readonly JqQuery[]):
  * error, or a query that halts jq), each query is compile-checked on its own; the compiling ones run together
  * again, and only if that still fails does each run alone, so every error lands on its own assertion.
  */
-function runQueries(engine: JqEngine, doc: string, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
+function runQueries(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
 	try {
 		return runProgram(engine, doc, queries);
 	} catch {
