@@ -68,8 +68,14 @@ export type JqQuery = string | { query: string; count: boolean };
 
 const text = (q: JqQuery) => (typeof q === 'string' ? q : q.query);
 
+/**
+ * `__sg_head`: the first {@link ACTUAL_MAX_CHARS} + 1 characters of an array's `tojson`, serializing only as many
+ * elements as those characters need (the compact JSON of an array is `[` + its elements' JSON joined by `,` + `]`),
+ * so that a count over a large table never serializes the whole table.
+ */
+const HEAD_DEF = `def __sg_head: . as $__a | (first(foreach $__a[] as $__x ("["; (if . == "[" then . else . + "," end) + ($__x | tojson); select(length > ${ACTUAL_MAX_CHARS + 1}))) // tojson) | .[0:${ACTUAL_MAX_CHARS + 1}];`;
 /** Binds `$initial`, `$events`, `$now`, `$__tz` from the input document and defines the date helpers (one line). */
-const HEAD = `. as $__in | $__in.initial as $initial | $__in.events as $events | $__in.now as $now | $__in.tz as $__tz | ${JQ_DATE_PRELUDE}`;
+const HEAD = `. as $__in | $__in.initial as $initial | $__in.events as $events | $__in.now as $now | $__in.tz as $__tz | ${JQ_DATE_PRELUDE} ${HEAD_DEF}`;
 /** Lines of the program before a query's first line, in the single-query compile check (for jq's line numbers). */
 const CHECK_OFFSET = 2;
 
@@ -77,7 +83,7 @@ const CHECK_OFFSET = 2;
 function wrap(q: JqQuery): string {
 	const ok =
 		typeof q !== 'string' && q.count
-			? `if length == 1 and (.[0] | type) == "array" then {count: (.[0] | length), head: (.[0] | tojson | .[0:${ACTUAL_MAX_CHARS + 1}])} else {ok: .} end`
+			? `if length == 1 and (.[0] | type) == "array" then {count: (.[0] | length), head: (.[0] | __sg_head)} else {ok: .} end`
 			: '{ok: .}';
 	return `(try ([ (\n${text(q)}\n) ] | ${ok}) catch {error: (. | if type == "string" then . else tojson end)})`;
 }
