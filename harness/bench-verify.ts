@@ -4,7 +4,7 @@
  * contacts, 20 % companies; the other three gyms keep their seed), imported with `PUT /__salesgym/state`, after
  * warm-up. Also, printed: where the time goes (the verifier
  * worker's own `ms` vs the rest: SW export, serialization, messaging), the same program side by side in Node
- * through the verifier's jq (jq 1.8.2 to WebAssembly), through jq-web (jq 1.7.1 to WebAssembly, the engine
+ * through the verifier's jq (jq 1.8.2 to WebAssembly), through jq-web (a pre-1.7 jq development build in WebAssembly, the engine
  * before it) and through the native `jq` binary (ratio), and memory over 10,000 verifications alternating good
  * and bad filters (Node).
  */
@@ -226,7 +226,7 @@ export interface NodeTimings {
 	serialize: number;
 	/** The whole jq program through the verifier's jq (jq 1.8.2 to WebAssembly, the page's engine) in Node. */
 	jq: number;
-	/** The same program and document through jq-web 0.6.2 (jq 1.7.1 to WebAssembly, the engine before) in Node. */
+	/** The same program and document through jq-web 0.6.2 (a pre-1.7 jq development build in WebAssembly, the engine before) in Node. */
 	jqWeb: number;
 	/** The same program and document through the native jq binary; null when absent. */
 	native: number | null;

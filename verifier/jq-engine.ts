@@ -3,7 +3,7 @@
  * by `verifier/jq/build.sh` (`verifier/jq/jq.mjs` + `jq.wasm`, built -O3 without debug info). Shared by the page's
  * worker (jq-browser.ts) and Node (node.ts), so that both run the same bytes. Each run is `jq -c <program>
  * <file>` over an in-memory file holding the input (text or UTF-8 bytes, written as is), stdout and stderr
- * captured, like a process; jq 1.8 is faster than jq 1.7 on `unique`, `group_by` and `tonumber`, and the build
+ * captured, like a process; jq 1.8 implements `unique` and `unique_by` in C and has a faster `tonumber`, and the build
  * keeps wasm-opt's full optimization (no DWARF).
  */
 import type { JqEngine } from './verify';

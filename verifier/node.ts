@@ -1,5 +1,5 @@
 /**
- * Node adapters: the same jq 1.8.2 WebAssembly build the page's worker runs (jq-engine.ts), jq-web (jq 1.7.1 to
+ * Node adapters: the same jq 1.8.2 WebAssembly build the page's worker runs (jq-engine.ts), jq-web (a pre-1.7 jq development build in
  * WebAssembly, the engine before it, kept for the bench's side-by-side figures), and a native `jq` binary
  * (differential tests, the bench's reference).
  */
@@ -20,7 +20,7 @@ export async function createNodeEngine(): Promise<JqEngine> {
 	return createJqEngine(createJq, { wasmBinary: readFileSync(fileURLToPath(new URL('./jq/jq.wasm', import.meta.url))) });
 }
 
-/** Loads jq-web 0.6.2 (jq 1.7.1 to WebAssembly, the verifier's engine before jq 1.8.2) in Node, for comparisons. */
+/** Loads jq-web 0.6.2 (a pre-1.7 jq development build in WebAssembly, the verifier's engine before jq 1.8.2) in Node, for comparisons. */
 export async function createJqWebEngine(): Promise<JqEngine> {
 	const require = createRequire(import.meta.url);
 	const jq = (await (require('jq-web') as Promise<JqWeb>)) satisfies JqWeb;
