@@ -2,6 +2,7 @@
  * The shape every gym shares. A gym is a vendor-shaped REST API over its own IndexedDB database,
  * plus reset / export / import for the run lifecycle. Same shape for all four platforms.
  */
+import type { GymJsonExport } from './kit/export-json';
 
 /** A request routed to a gym, already stripped of the gym's base URL (`/api/<gym>`). */
 export interface ApiRequest {
@@ -123,6 +124,12 @@ export interface Gym {
 	 * every gym before it writes any). @returns the parsed snapshot. @throws Error naming the path, as importState.
 	 */
 	checkImport?(snapshot: GymExport): GymExport;
+	/**
+	 * The verifier's export: `exportState(tables)` with each table as the UTF-8 bytes of its canonical JSON, kept
+	 * in memory while the table is unchanged (gyms/kit/export-json.ts). Optional: without it `/verify` serializes
+	 * `exportState`. @throws Error when no run is initialized.
+	 */
+	exportJson?(tables?: readonly string[]): Promise<GymJsonExport>;
 	/** Current run metadata, or null before the first reset. */
 	runMeta(): Promise<RunMeta | null>;
 	/** Serves one API request. Never throws for bad input: answers the vendor's error shape. */

@@ -44,6 +44,7 @@ describe('verify bench inputs', () => {
 	});
 	it('Node timings and a short memory run produce numbers; the table prints them', async () => {
 		const t = await nodeTimings(200, 2);
+		expect(t.jq).toBeGreaterThan(0);
 		expect(t.jqWeb).toBeGreaterThan(0);
 		expect(t.bytes).toBeGreaterThan(10_000);
 		const m = await benchVerifyMemory(20);

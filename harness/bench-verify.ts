@@ -3,13 +3,14 @@
  * page's `fetch('/verify')` over a four-gym state whose HubSpot part is synthetic, 1k/10k/50k rows (80 %
  * contacts, 20 % companies; the other three gyms keep their seed), imported with `PUT /__salesgym/state`, after
  * warm-up. Also, printed: where the time goes (the verifier
- * worker's own `ms` vs the rest: SW export, serialization, messaging), the same program through jq-web in Node
- * and through the native `jq` binary (ratio), and memory over 10,000 verifications alternating good and bad
- * filters (Node).
+ * worker's own `ms` vs the rest: SW export, serialization, messaging), the same program side by side in Node
+ * through the verifier's jq (jq 1.8.2 to WebAssembly), through jq-web (a pre-1.7 jq development build in WebAssembly, the engine
+ * before it) and through the native `jq` binary (ratio), and memory over 10,000 verifications alternating good
+ * and bad filters (Node).
  */
 import type { Page } from '@playwright/test';
 import { HUBSPOT_TABLES } from '../gyms/hubspot/schema';
-import { createNativeEngine, createNodeEngine, NATIVE_JQ } from '../verifier/node';
+import { createJqWebEngine, createNativeEngine, createNodeEngine, NATIVE_JQ } from '../verifier/node';
 import { verificationInput } from '../verifier/prepare';
 import type { AssertionInput, PlacedAssertion, StateExportDoc } from '../verifier/schema';
 import { evaluate, inputDocument, jqProgram, type JqEngine } from '../verifier/verify';
@@ -223,7 +224,9 @@ export async function benchVerifyPage(page: Page, rows: number, samples: number,
 export interface NodeTimings {
 	/** Building the verifier input (pruning + canonical serialization), as the SW does. */
 	serialize: number;
-	/** The whole jq program through jq-web in Node. */
+	/** The whole jq program through the verifier's jq (jq 1.8.2 to WebAssembly, the page's engine) in Node. */
+	jq: number;
+	/** The same program and document through jq-web 0.6.2 (a pre-1.7 jq development build in WebAssembly, the engine before) in Node. */
 	jqWeb: number;
 	/** The same program and document through the native jq binary; null when absent. */
 	native: number | null;
@@ -237,10 +240,12 @@ function p50(xs: number[]): number {
 
 /**
  * Times, in Node, the pieces of one verification of {@link benchAssertions}(rows): serialization, and the one jq
- * program through jq-web and through the native jq (when installed). `samples` runs each (after one warm-up).
+ * program through the verifier's jq, jq-web and the native jq (when installed), side by side in one run.
+ * `samples` runs each (after one warm-up).
  */
-export async function nodeTimings(rows: number, samples: number, engine?: JqEngine): Promise<NodeTimings> {
-	const web = engine ?? (await createNodeEngine());
+export async function nodeTimings(rows: number, samples: number, engine?: JqEngine, jqWeb?: JqEngine): Promise<NodeTimings> {
+	const jq = engine ?? (await createNodeEngine());
+	const web = jqWeb ?? (await createJqWebEngine());
 	const native = createNativeEngine();
 	const doc = syntheticExport(rows);
 	const assertions = benchAssertions(rows);
@@ -263,7 +268,7 @@ export async function nodeTimings(rows: number, samples: number, engine?: JqEngi
 		}
 		return p50(xs);
 	};
-	return { serialize: p50(ser), jqWeb: time(web), native: native ? time(native) : null, bytes: text.length };
+	return { serialize: p50(ser), jq: time(jq), jqWeb: time(web), native: native ? time(native) : null, bytes: text.length };
 }
 
 /** Memory over many verifications, MB (RSS and V8 heap at the start and the end, after a GC when exposed). */
@@ -313,7 +318,21 @@ export async function benchVerifyMemory(n: number, engine?: JqEngine): Promise<M
  */
 export function formatVerifyDetails(rows: readonly { metric: VerifyMetric; page: VerifySamples; node: NodeTimings }[], memory: MemoryReport | null): string {
 	const lines: string[][] = [
-		['metric', 'rows', 'MB', 'page p50', 'page p95', 'SW export', 'SW prepare', 'worker jq', 'messaging', 'node jq-web', 'native jq', 'page/native']
+		[
+			'metric',
+			'rows',
+			'MB',
+			'page p50',
+			'page p95',
+			'SW export',
+			'SW prepare',
+			'worker jq',
+			'messaging',
+			'node jq 1.8.2',
+			'node jq-web',
+			'native jq',
+			'page/native'
+		]
 	];
 	for (const r of rows) {
 		const pageP50 = p50(r.page.total);
@@ -328,6 +347,7 @@ export function formatVerifyDetails(rows: readonly { metric: VerifyMetric; page:
 			p50(r.page.prepare).toFixed(1),
 			workerP50.toFixed(1),
 			(pageP50 - workerP50 - p50(r.page.export) - p50(r.page.prepare)).toFixed(1),
+			r.node.jq.toFixed(1),
 			r.node.jqWeb.toFixed(1),
 			r.node.native === null ? 'n/a' : r.node.native.toFixed(1),
 			r.node.native === null ? `skipped: ${NATIVE_JQ} not found` : `${(pageP50 / r.node.native).toFixed(2)}x`
@@ -350,18 +370,62 @@ export interface VerifyDetailRow {
 /** Verifications of the memory run. */
 export const MEMORY_RUNS = 10_000;
 
+/** Where one verify metric's time went, p50 ms (the `--json` file's `verify_breakdown`). */
+export interface VerifyBreakdown {
+	page_p50: number;
+	page_p95: number;
+	sw_export: number;
+	sw_prepare: number;
+	worker_jq: number;
+	messaging: number;
+	node_jq: number;
+	node_jq_web: number;
+	native_jq: number | null;
+	state_mb: number;
+}
+
+/** The {@link VerifyBreakdown} of each measured size. */
+export function verifyBreakdown(
+	rows: readonly { metric: VerifyMetric; page: VerifySamples; node: NodeTimings }[]
+): Partial<Record<VerifyMetric, VerifyBreakdown>> {
+	const out: Partial<Record<VerifyMetric, VerifyBreakdown>> = {};
+	for (const r of rows) {
+		const page = p50(r.page.total);
+		const worker = p50(r.page.worker);
+		out[r.metric] = {
+			page_p50: page,
+			page_p95: Math.round(percentile(r.page.total, 95) * 100) / 100,
+			sw_export: p50(r.page.export),
+			sw_prepare: p50(r.page.prepare),
+			worker_jq: worker,
+			messaging: Math.round((page - worker - p50(r.page.export) - p50(r.page.prepare)) * 100) / 100,
+			node_jq: r.node.jq,
+			node_jq_web: r.node.jqWeb,
+			native_jq: r.node.native,
+			state_mb: Math.round((r.node.bytes / 2 ** 20) * 100) / 100
+		};
+	}
+	return out;
+}
+
 /**
  * The verify details printed after the bench table: Node timings per measured size (at most 10 samples each),
  * then the memory run ({@link MEMORY_RUNS} verifications).
  * @param progress receives progress lines.
+ * @returns the text, and the breakdown for `--json`.
  */
-export async function verifyDetails(rows: readonly VerifyDetailRow[], samples: number, progress: (text: string) => void): Promise<string> {
+export async function verifyDetails(
+	rows: readonly VerifyDetailRow[],
+	samples: number,
+	progress: (text: string) => void
+): Promise<{ text: string; breakdown: Partial<Record<VerifyMetric, VerifyBreakdown>> }> {
 	const engine = await createNodeEngine();
+	const web = await createJqWebEngine();
 	const full: { metric: VerifyMetric; page: VerifySamples; node: NodeTimings }[] = [];
 	for (const r of rows) {
-		progress(`bench: ${r.metric} in Node (jq-web and native jq)…\n`);
-		full.push({ ...r, node: await nodeTimings(VERIFY_ROWS[r.metric], Math.min(samples, 10), engine) });
+		progress(`bench: ${r.metric} in Node (jq 1.8.2, jq-web and native jq)…\n`);
+		full.push({ ...r, node: await nodeTimings(VERIFY_ROWS[r.metric], Math.min(samples, 10), engine, web) });
 	}
 	progress(`bench: verify memory (${MEMORY_RUNS} verifications in Node)…\n`);
-	return formatVerifyDetails(full, await benchVerifyMemory(MEMORY_RUNS, engine));
+	return { text: formatVerifyDetails(full, await benchVerifyMemory(MEMORY_RUNS, engine)), breakdown: verifyBreakdown(full) };
 }

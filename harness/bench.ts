@@ -623,10 +623,11 @@ export function toReport(samples: Partial<Record<MetricName, number[]>>, values:
 
 /**
  * Merges `report` into the JSON object in `file` (created when missing): keys of `report` replace existing
- * ones, other keys (metrics added by later work) are kept. Writes 2-space-indented JSON and a newline.
+ * ones, other keys (metrics added by later work) are kept; `extra` keys (e.g. `verify_breakdown`) are written too.
+ * Writes 2-space-indented JSON and a newline.
  * @throws Error when the file exists but does not hold a JSON object.
  */
-export async function mergeMetricsFile(file: string, report: BenchReport): Promise<void> {
+export async function mergeMetricsFile(file: string, report: BenchReport, extra: Record<string, unknown> = {}): Promise<void> {
 	let existing: Record<string, unknown> = {};
 	if (existsSync(file)) {
 		const text = await readFile(file, 'utf8');
@@ -640,7 +641,7 @@ export async function mergeMetricsFile(file: string, report: BenchReport): Promi
 			throw new Error(`${file} does not hold a JSON object; refusing to overwrite it`);
 		existing = parsed as Record<string, unknown>;
 	}
-	await writeFile(file, `${JSON.stringify({ ...existing, ...report }, null, 2)}\n`);
+	await writeFile(file, `${JSON.stringify({ ...existing, ...report, ...extra }, null, 2)}\n`);
 }
 
 /**

@@ -643,8 +643,9 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 	const report = toReport(samples, values);
 	io.out(formatReport(report));
 	io.out(formatSeedBytes(seedBundleBytes(REPO_ROOT)));
-	if (verifyRows.length > 0) io.out(await verifyDetails(verifyRows, cmd.samples, (t) => io.err(t)));
-	if (cmd.json !== undefined) await mergeMetricsFile(cmd.json, report);
+	const details = verifyRows.length > 0 ? await verifyDetails(verifyRows, cmd.samples, (t) => io.err(t)) : null;
+	if (details) io.out(details.text);
+	if (cmd.json !== undefined) await mergeMetricsFile(cmd.json, report, details ? { verify_breakdown: details.breakdown } : {});
 	return 0;
 }
 

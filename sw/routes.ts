@@ -147,7 +147,9 @@ function verifyInPage(
 				else reject(new RunError(500, ev.data.error ?? 'verifier failed: unknown error'));
 			};
 			signal?.addEventListener('abort', () => channel.port1.postMessage({ type: 'salesgym:verify-abort' }), { once: true });
-			client.postMessage({ type: 'salesgym:verify', input, assertions, timeout_ms: timeoutMs }, [channel.port2]);
+			// The state's bytes (a fresh buffer per verification) are transferred, not copied.
+			const moved = typeof input.state === 'string' ? [] : [input.state.buffer as ArrayBuffer];
+			client.postMessage({ type: 'salesgym:verify', input, assertions, timeout_ms: timeoutMs }, [channel.port2, ...moved]);
 		}, reject);
 	});
 }

@@ -21,7 +21,7 @@ beforeAll(async () => {
 const TASK = 'hubspot/inbound-demo-request-v1';
 const CONTACTS = '/crm/v3/objects/contacts';
 
-/** A context whose gym records the tables each exportState call asked for. */
+/** A context whose gym records the tables each exportState / exportJson call asked for. */
 function ctx(): { c: RunContext; asked: (readonly string[] | undefined)[] } {
 	const asked: (readonly string[] | undefined)[] = [];
 	const gym = createHubSpotGym(new HubSpotDb(`test-verify-${n++}`));
@@ -29,12 +29,18 @@ function ctx(): { c: RunContext; asked: (readonly string[] | undefined)[] } {
 		exportState: (tables?: readonly string[]) => {
 			asked.push(tables);
 			return gym.exportState(tables);
+		},
+		exportJson: (tables?: readonly string[]) => {
+			asked.push(tables);
+			return gym.exportJson!(tables);
 		}
 	});
 	return { c: { gyms: [spy], blueprints: blueprints(), seeds: shippedSeeds() }, asked };
 }
 
 const inputs: VerifyInput[] = [];
+/** The state of a verifier input as text (the SW sends UTF-8 bytes). */
+const stateText = (input: VerifyInput) => (typeof input.state === 'string' ? input.state : new TextDecoder().decode(input.state));
 const verifier: Verifier = async (input, assertions) => {
 	inputs.push(input);
 	return evaluate(jq, input, assertions);
@@ -87,8 +93,8 @@ describe('verifyRun (SW /verify flow)', () => {
 		const done = await verifyRun(c, { run_id: 'v1', task_id: TASK }, [], verifier);
 		expect(done).toMatchObject({ run_id: 'v1', task_id: TASK, passed: true, score: 1, first_failing_step: null });
 		expect(asked.at(-1)).toEqual(['contacts']);
-		expect(JSON.parse(inputs.at(-1)!.state).hubspot).toHaveProperty('contacts');
-		expect(Object.keys(JSON.parse(inputs.at(-1)!.state).hubspot)).toEqual(['contacts']);
+		expect(JSON.parse(stateText(inputs.at(-1)!)).hubspot).toHaveProperty('contacts');
+		expect(Object.keys(JSON.parse(stateText(inputs.at(-1)!)).hubspot)).toEqual(['contacts']);
 	});
 
 	it('$initial is the post-reset state (computed, not read), $events the log, $now the clock', async () => {
@@ -203,8 +209,13 @@ describe('timing', () => {
 		const { c } = ctx();
 		await initRun(c, { task_id: TASK, run_id: 'v7' });
 		const r = await verifyRun(c, { run_id: 'v7', task_id: TASK }, [], verifier);
-		expect(Object.keys(r.timing ?? {})).toEqual(['export_ms', 'prepare_ms', 'verifier_ms']);
+		expect(Object.keys(r.timing ?? {})).toEqual(['export_ms', 'prepare_ms', 'verifier_ms', 'tables_serialized', 'state_bytes']);
 		expect(r.timing!.verifier_ms).toBeGreaterThanOrEqual(r.ms);
+		// The tables come from memory the second time (nothing was written in between), with the same bytes.
+		const again = await verifyRun(c, { run_id: 'v7', task_id: TASK }, [], verifier);
+		expect(again.timing!.tables_serialized).toBe(0);
+		expect(again.timing!.state_bytes).toBe(r.timing!.state_bytes);
+		expect(stateText(inputs.at(-1)!)).toBe(stateText(inputs.at(-2)!));
 	});
 });
 

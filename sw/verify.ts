@@ -7,11 +7,12 @@
 import { placedAssertions } from '../blueprints/placed';
 import type { Blueprint } from '../blueprints/schema';
 import { mergeExports, MergeError, type ExportLike } from '../verifier/merge';
-import { mentionsVar, needsOf, verificationInput } from '../verifier/prepare';
+import { mentionsVar, needsOf, verificationInput, verificationInputJson } from '../verifier/prepare';
 import { DEFAULT_TIMEOUT_MS, VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
 import { tablesFor } from '../verifier/tables';
 import type { Evaluation, VerifyInput } from '../verifier/verify';
 import { exportRun, RunError, type RunContext } from './run';
+import { exportRunJson, type JsonRunExport } from './verify-export';
 
 /**
  * Runs a prepared verification somewhere (the page's worker). Resolves to the evaluation.
@@ -88,31 +89,45 @@ export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly 
 	const queries = assertions.map((a) => a.query);
 	const needs = needsOf(queries, ctx.gyms.map((g) => g.name).concat([...remote]));
 	const t0 = performance.now();
-	let merged: ExportLike;
-	try {
-		if (local.length > 0) {
-			const { state } = await exportRun({ ...ctx, gyms: local }, (gym) => tablesFor(needs, gym));
-			if (state.run_id !== req.run_id) throw new RunError(409, `run_id "${req.run_id}" is not the current run ("${state.run_id}")`);
-			merged = mergeExports(state, others);
-		} else {
-			// Every gym of the run lives elsewhere: the exports alone make the run.
-			merged = mergeExports(others[0]!, others.slice(1));
-			if (merged.run_id !== req.run_id) throw new RunError(409, `run_id "${req.run_id}" is not the run of the given states ("${merged.run_id}")`);
+	// Fast path: every gym is served here and exports its tables as JSON bytes kept while unchanged.
+	const json: JsonRunExport | null = others.length === 0 ? await exportRunJson({ ...ctx, gyms: local }, (gym) => tablesFor(needs, gym)) : null;
+	let merged: ExportLike | null = null;
+	if (json) {
+		if (json.run_id !== req.run_id) throw new RunError(409, `run_id "${req.run_id}" is not the current run ("${json.run_id}")`);
+	} else {
+		try {
+			if (local.length > 0) {
+				const { state } = await exportRun({ ...ctx, gyms: local }, (gym) => tablesFor(needs, gym));
+				if (state.run_id !== req.run_id) throw new RunError(409, `run_id "${req.run_id}" is not the current run ("${state.run_id}")`);
+				merged = mergeExports(state, others);
+			} else {
+				// Every gym of the run lives elsewhere: the exports alone make the run.
+				merged = mergeExports(others[0]!, others.slice(1));
+				if (merged.run_id !== req.run_id) throw new RunError(409, `run_id "${req.run_id}" is not the run of the given states ("${merged.run_id}")`);
+			}
+		} catch (err) {
+			if (err instanceof MergeError) throw new RunError(err.status, err.message);
+			throw err;
 		}
-	} catch (err) {
-		if (err instanceof MergeError) throw new RunError(err.status, err.message);
-		throw err;
 	}
-	if (req.task_id !== undefined && merged.task_id !== req.task_id)
-		throw new RunError(409, `task_id "${req.task_id}" is not the current run's task ("${merged.task_id}")`);
+	const run: Pick<ExportLike, 'run_id' | 'task_id' | 'seed'> = json ?? merged!;
+	if (req.task_id !== undefined && run.task_id !== req.task_id)
+		throw new RunError(409, `task_id "${req.task_id}" is not the current run's task ("${run.task_id}")`);
 	if (given === null)
 		throw new RunError(400, `steps: this Service Worker holds no verifiers; send the task's steps ([{platform, verifiers}]) with task_id "${req.task_id}"`);
 	const t1 = performance.now();
-	const initial = mentionsVar(queries, 'initial') ? await initialOf(ctx, merged, new Set(Object.keys(merged.gyms))) : null;
-	const input = verificationInput(merged, queries, initial);
+	const initial = mentionsVar(queries, 'initial') ? await initialOf(ctx, run, new Set(Object.keys((json ?? merged!).gyms))) : null;
+	const input = json ? verificationInputJson(json, queries, initial) : verificationInput(merged!, queries, initial);
 	const t2 = performance.now();
+	const inputBytes = typeof input.state === 'string' ? null : input.state.length;
 	const result = await verifier(input, assertions, req.timeout_ms ?? DEFAULT_TIMEOUT_MS);
 	const r2 = (x: number) => Math.round(x * 100) / 100;
-	const timing = { export_ms: r2(t1 - t0), prepare_ms: r2(t2 - t1), verifier_ms: r2(performance.now() - t2) };
+	const timing = {
+		export_ms: r2(t1 - t0),
+		prepare_ms: r2(t2 - t1),
+		verifier_ms: r2(performance.now() - t2),
+		...(json ? { tables_serialized: json.serialized.length } : {}),
+		...(inputBytes === null ? {} : { state_bytes: inputBytes })
+	};
 	return { run_id: req.run_id, task_id: req.task_id ?? null, ...result, timing };
 }

@@ -41,3 +41,52 @@ export function verificationInput(
 		now: JSON.stringify(doc.clock)
 	};
 }
+
+const utf8 = new TextEncoder();
+
+/**
+ * Joins JSON text pieces into one UTF-8 buffer (strings are encoded, byte pieces copied once).
+ * @returns a fresh buffer (safe to transfer).
+ */
+export function joinUtf8(pieces: readonly (string | Uint8Array)[]): Uint8Array {
+	const parts = pieces.map((p) => (typeof p === 'string' ? utf8.encode(p) : p));
+	const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+	let at = 0;
+	for (const p of parts) {
+		out.set(p, at);
+		at += p.length;
+	}
+	return out;
+}
+
+/**
+ * {@link verificationInput} over pre-serialized tables: `doc.gyms` maps gym → table → the UTF-8 canonical JSON of
+ * its rows (sw/verify-export.ts). `state` is the same bytes as `canonicalJson(pruneTables(gyms, needs))`, as one
+ * fresh UTF-8 buffer; the other fields are as in {@link verificationInput}.
+ */
+export function verificationInputJson(
+	doc: { gyms: Record<string, Record<string, Uint8Array>>; events: ExportLike['events']; clock: string },
+	queries: readonly string[],
+	initial: Record<string, Record<string, unknown[]>> | null
+): VerifyInput {
+	const needs = needsOf(queries, new Set([...Object.keys(doc.gyms), ...Object.keys(initial ?? {})]));
+	const pieces: (string | Uint8Array)[] = ['{'];
+	Object.keys(doc.gyms)
+		.sort()
+		.forEach((gym, i) => {
+			const want = needs.all ? '*' : needs.gyms.get(gym);
+			const names = Object.keys(doc.gyms[gym]!)
+				.sort()
+				.filter((t) => want === '*' || want?.has(t));
+			pieces.push(`${i ? ',' : ''}${JSON.stringify(gym)}:{`);
+			names.forEach((t, k) => pieces.push(`${k ? ',' : ''}${JSON.stringify(t)}:`, doc.gyms[gym]![t]!));
+			pieces.push('}');
+		});
+	pieces.push('}');
+	return {
+		state: joinUtf8(pieces),
+		initial: initial && mentionsVar(queries, 'initial') ? canonicalJson(pruneTables(initial, needs)) : 'null',
+		events: mentionsVar(queries, 'events') ? canonicalJson(doc.events) : '[]',
+		now: JSON.stringify(doc.clock)
+	};
+}

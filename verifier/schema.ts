@@ -291,7 +291,14 @@ export const VerifyResult = z.strictObject({
 		.strictObject({
 			export_ms: z.number().nonnegative().describe('reading the tables the queries need from IndexedDB and merging the other gyms’ exports'),
 			prepare_ms: z.number().nonnegative().describe('computing $initial and serializing the verifier input'),
-			verifier_ms: z.number().nonnegative().describe('the round trip to the page’s verifier worker (includes `ms`)')
+			verifier_ms: z.number().nonnegative().describe('the round trip to the page’s verifier worker (includes `ms`)'),
+			tables_serialized: z
+				.number()
+				.int()
+				.nonnegative()
+				.optional()
+				.describe('tables read and serialized afresh; the others were unchanged since the last export and reused from memory'),
+			state_bytes: z.number().int().nonnegative().optional().describe('size of the state handed to the verifier, UTF-8 bytes (transferred, not copied)')
 		})
 		.optional()
 		.describe('where the time went in the SW, ms (set by POST /verify)'),

@@ -432,6 +432,19 @@ describe('count operators take only the length out of jq', () => {
 		expect(lte).toMatchObject({ passed: true, actual: [{ id: '0' }] });
 		expect(lte!.actual_truncated).toBeUndefined();
 	});
+	it('the preview is the first characters of the whole array JSON, whatever the sizes (only the needed elements are serialized)', () => {
+		// Rows of 33 to 36 characters with non-ASCII text, so that the cut falls at every position within an element.
+		for (const n of [0, 1, 2, 58, 59, 60, 61, 62, 63, 500]) {
+			const rows = Array.from({ length: n }, (_, i) => ({ id: String(i), t: 'é→😀'.repeat(1 + (i % 3)) }));
+			const state = JSON.stringify({ hubspot: { rows } });
+			const [r] = evaluate(jq, state, [a('count_gte', '.hubspot.rows', 0, 0, { id: 'c' })]).assertions;
+			const full = JSON.stringify(rows);
+			// jq slices by code points; the verdict's preview is cut at 2,048 code units (as before).
+			const cut = [...full].slice(0, 2049).join('');
+			if (cut.length > 2048) expect(r, `n=${n}`).toMatchObject({ actual: `${cut.slice(0, 2048)}…`, actual_truncated: true });
+			else expect(r, `n=${n}`).toMatchObject({ actual: rows });
+		}
+	});
 	it('a non-array or several outputs still fail with the reason', () => {
 		const [n, two] = evaluate(jq, big, [
 			a('count_eq', '.hubspot.rows | length', 3000, 0, { id: 'n' }),

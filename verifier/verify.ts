@@ -18,9 +18,12 @@ import { compare, compareCount } from './compare';
 import type { AssertionResult, PlacedAssertion, StepResult } from './schema';
 import { JQ_DATE_PRELUDE, zoneTables } from './time';
 
-/** A jq engine: runs `program` over the JSON text `input`, returns compact stdout. @throws Error with jq's stderr on failure. */
+/**
+ * A jq engine: runs `program` over the JSON `input` (text, or its UTF-8 bytes), returns compact stdout.
+ * @throws Error with jq's stderr on failure.
+ */
 export interface JqEngine {
-	run(input: string, program: string): string;
+	run(input: string | Uint8Array, program: string): string;
 }
 
 /** Actual values longer than this (canonical JSON chars) are replaced by a truncated string preview. */
@@ -36,7 +39,8 @@ const COUNT_OPS: ReadonlySet<string> = new Set(['count_eq', 'count_gte', 'count_
  * `now` the run's virtual clock as a JSON string (default `null`).
  */
 export interface VerifyInput {
-	state: string;
+	/** JSON text, or its UTF-8 bytes (what the Service Worker sends, so that it is transferred rather than copied). */
+	state: string | Uint8Array;
 	initial?: string;
 	events?: string;
 	now?: string;
@@ -64,8 +68,14 @@ export type JqQuery = string | { query: string; count: boolean };
 
 const text = (q: JqQuery) => (typeof q === 'string' ? q : q.query);
 
+/**
+ * `__sg_head`: the first {@link ACTUAL_MAX_CHARS} + 1 characters of an array's `tojson`, serializing only as many
+ * elements as those characters need (the compact JSON of an array is `[` + its elements' JSON joined by `,` + `]`),
+ * so that a count over a large table never serializes the whole table.
+ */
+const HEAD_DEF = `def __sg_head: . as $__a | (first(foreach $__a[] as $__x ("["; (if . == "[" then . else . + "," end) + ($__x | tojson); select(length > ${ACTUAL_MAX_CHARS + 1}))) // tojson) | .[0:${ACTUAL_MAX_CHARS + 1}];`;
 /** Binds `$initial`, `$events`, `$now`, `$__tz` from the input document and defines the date helpers (one line). */
-const HEAD = `. as $__in | $__in.initial as $initial | $__in.events as $events | $__in.now as $now | $__in.tz as $__tz | ${JQ_DATE_PRELUDE}`;
+const HEAD = `. as $__in | $__in.initial as $initial | $__in.events as $events | $__in.now as $now | $__in.tz as $__tz | ${JQ_DATE_PRELUDE} ${HEAD_DEF}`;
 /** Lines of the program before a query's first line, in the single-query compile check (for jq's line numbers). */
 const CHECK_OFFSET = 2;
 
@@ -73,7 +83,7 @@ const CHECK_OFFSET = 2;
 function wrap(q: JqQuery): string {
 	const ok =
 		typeof q !== 'string' && q.count
-			? `if length == 1 and (.[0] | type) == "array" then {count: (.[0] | length), head: (.[0] | tojson | .[0:${ACTUAL_MAX_CHARS + 1}])} else {ok: .} end`
+			? `if length == 1 and (.[0] | type) == "array" then {count: (.[0] | length), head: (.[0] | __sg_head)} else {ok: .} end`
 			: '{ok: .}';
 	return `(try ([ (\n${text(q)}\n) ] | ${ok}) catch {error: (. | if type == "string" then . else tojson end)})`;
 }
@@ -103,12 +113,26 @@ function compileError(engine: JqEngine, query: string): string | null {
 	}
 }
 
-/** Builds the input document `{"events":…,"initial":…,"now":…,"state":…,"tz":…}` from pre-serialized parts. */
-export function inputDocument(input: VerifyInput, tz: Record<string, [number, number][]> = {}): string {
-	return `{"events":${input.events ?? '[]'},"initial":${input.initial ?? 'null'},"now":${input.now ?? 'null'},"state":${input.state},"tz":${JSON.stringify(tz)}}`;
+/**
+ * Builds the input document `{"events":…,"initial":…,"now":…,"state":…,"tz":…}` from pre-serialized parts: text
+ * when `state` is text, else UTF-8 bytes (the same document).
+ */
+export function inputDocument(input: VerifyInput, tz: Record<string, [number, number][]> = {}): string | Uint8Array {
+	const head = `{"events":${input.events ?? '[]'},"initial":${input.initial ?? 'null'},"now":${input.now ?? 'null'},"state":`;
+	const tail = `,"tz":${JSON.stringify(tz)}}`;
+	if (typeof input.state === 'string') return `${head}${input.state}${tail}`;
+	const a = utf8.encode(head);
+	const b = utf8.encode(tail);
+	const out = new Uint8Array(a.length + input.state.length + b.length);
+	out.set(a, 0);
+	out.set(input.state, a.length);
+	out.set(b, a.length + input.state.length);
+	return out;
 }
 
-function runProgram(engine: JqEngine, doc: string, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
+const utf8 = new TextEncoder();
+
+function runProgram(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
 	const out = JSON.parse(engine.run(doc, jqProgram(queries))) as unknown[];
 	const outcomes: Outcome[] = [];
 	const ms: number[] = [];
@@ -124,7 +148,7 @@ function runProgram(engine: JqEngine, doc: string, queries: readonly JqQuery[]):
  * error, or a query that halts jq), each query is compile-checked on its own; the compiling ones run together
  * again, and only if that still fails does each run alone, so every error lands on its own assertion.
  */
-function runQueries(engine: JqEngine, doc: string, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
+function runQueries(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
 	try {
 		return runProgram(engine, doc, queries);
 	} catch {

@@ -3,7 +3,6 @@
  * when the Service Worker forwards a `/verify` request; jq runs here, off the page and SW threads. A runaway
  * query cannot be interrupted inside jq, so the bridge enforces the time bound by terminating this worker.
  */
-import './jq-wasm-shim';
 import * as Comlink from 'comlink';
 import type { PlacedAssertion } from './schema';
 import { evaluate, type Evaluation, type JqEngine, type VerifyInput } from './verify';

@@ -10,6 +10,7 @@ import { parseGymExport } from '../export-schema';
 import { createGymStore, type GymStore, type InitialState, type TableSpec } from '../store';
 import type { ApiResponse, Gym, GymEvent, GymExport, RunInit } from '../types';
 import { actingUser } from './me';
+import { createJsonExporter } from './export-json';
 import { readMeta, trackGenerations } from './read-cache';
 import { createRouter, type ErrorAdapter, type Route } from './router';
 import { RUN_ORDER, type RunOrder } from './run-order';
@@ -143,6 +144,11 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 	if (def.readCache ?? true) trackGenerations(db, `${name}-read-cache`);
 	const store = createGymStore({ gym: name, db, tables: def.tables, initial: def.initial });
 	order.register(db);
+	const exporter = createJsonExporter(
+		db,
+		def.tables.map((t) => t.name),
+		(tables) => store.exportState(tables)
+	);
 	const routes = [...def.routes, ...kitRoutes<D>(errors)];
 	const route = createRouter<D>(routes, errors);
 	const keys = new Map(def.tables.map((t) => [t.name, t.key ?? 'id']));
@@ -166,6 +172,7 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 		initialTables: store.initialTables,
 		checkInitial: store.checkInitial,
 		exportState: store.exportState,
+		exportJson: exporter.exportJson,
 		checkImport,
 		async importState(snapshot: GymExport) {
 			const parsed = checkImport(snapshot);

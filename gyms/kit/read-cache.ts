@@ -18,6 +18,8 @@ export interface CachedTable<T> {
 
 interface CacheState {
 	gen: number;
+	/** Per table: bumped with `gen` around every mutation of that table only. */
+	tableGens: Map<string, number>;
 	tables: Map<string, { gen: number } & CachedTable<unknown>>;
 	meta: { gen: number; value: RunMeta | undefined } | null;
 }
@@ -30,7 +32,7 @@ const generations = new WeakMap<Dexie, CacheState>();
  * @param name middleware name, unique per database (e.g. `hubspot-read-cache`).
  */
 export function trackGenerations(db: Dexie, name = 'salesgym-read-cache'): void {
-	const state: CacheState = { gen: 0, tables: new Map(), meta: null };
+	const state: CacheState = { gen: 0, tableGens: new Map(), tables: new Map(), meta: null };
 	generations.set(db, state);
 	const mw: Middleware<DBCore> = {
 		stack: 'dbcore',
@@ -43,11 +45,15 @@ export function trackGenerations(db: Dexie, name = 'salesgym-read-cache'): void 
 					return {
 						...t,
 						async mutate(req) {
-							state.gen++;
+							const bump = () => {
+								state.gen++;
+								state.tableGens.set(table, (state.tableGens.get(table) ?? 0) + 1);
+							};
+							bump();
 							try {
 								return await t.mutate(req);
 							} finally {
-								state.gen++;
+								bump();
 							}
 						}
 					};
@@ -94,4 +100,22 @@ export async function readMeta(db: Dexie): Promise<RunMeta | undefined> {
 	const value = await read();
 	state.meta = { gen, value };
 	return value;
+}
+
+/**
+ * The generation of database `db` (bumped before and after every mutation of any of its tables), or null when
+ * `db` is not tracked ({@link trackGenerations}). Two equal readings mean no mutation started or ended between them.
+ */
+export function dbGeneration(db: Dexie): number | null {
+	return generations.get(db)?.gen ?? null;
+}
+
+/**
+ * The generation of table `table` of `db` (bumped before and after every mutation of that table: API writes,
+ * resets, imports, clears), or null when `db` is not tracked. A copy read while the table was at generation g is
+ * current exactly while the generation is still g.
+ */
+export function tableGeneration(db: Dexie, table: string): number | null {
+	const state = generations.get(db);
+	return state ? (state.tableGens.get(table) ?? 0) : null;
 }

@@ -90,7 +90,9 @@ export function runVerification(
 				recycle();
 				return { status: 'error', kind: 'timeout', message: `the verifier worker did not load jq within ${WORKER_BOOT_TIMEOUT_MS} ms; it was restarted` };
 			}
-			const r = await bounded(Promise.race([w.verify(input, assertions), aborted]), timeoutMs);
+			// UTF-8 state bytes move to the worker (transferred, not copied).
+			const sent = typeof input !== 'string' && typeof input.state !== 'string' ? Comlink.transfer(input, [input.state.buffer as ArrayBuffer]) : input;
+			const r = await bounded(Promise.race([w.verify(sent, assertions), aborted]), timeoutMs);
 			if (r === 'aborted') {
 				recycle();
 				return { status: 'error', kind: 'aborted', message: 'verification aborted; the verifier worker was restarted' };
