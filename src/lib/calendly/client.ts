@@ -99,9 +99,6 @@ export type EventTypePatch = Partial<
 export const patchEventType = (uri: string, body: EventTypePatch) => calendly<{ resource: EventType }>('PATCH', pathOf(uri), body);
 /** Hosts of an event type (`GET /event_type_memberships?event_type=`). */
 export const listHosts = (eventType: string) => all<EventTypeMembership>('/event_type_memberships', { event_type: eventType });
-/** Users of the organization (`GET /organization_memberships?organization=`, the user embedded). */
-export const listMembers = (organization: string) =>
-	all<{ uri: string; role: string; user: Omit<User, 'current_organization'> }>('/organization_memberships', { organization });
 /** The event type's booking limits. */
 export const getSettings = (uri: string) => calendly<{ resource: EventTypeSettings }>('GET', `${pathOf(uri)}/settings`);
 /** `PATCH /event_types/{uuid}/settings`. */
