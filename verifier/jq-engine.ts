@@ -5,6 +5,12 @@
  * <file>` over an in-memory file holding the input (text or UTF-8 bytes, written as is), stdout and stderr
  * captured, like a process; jq 1.8 implements `unique` and `unique_by` in C and has a faster `tonumber`, and the build
  * keeps wasm-opt's full optimization (no DWARF).
+ *
+ * Determinism: the generated glue (`jq.mjs`) reads the host's `Date.now()` (timestamps of its in-memory files) and
+ * `crypto.getRandomValues` (its `/dev/random` device), and jq's own `now`, `localtime`, `mktime`, `gmtime` and
+ * `strflocaltime` read the host clock and zone. None of it reaches a verdict: no output depends on file timestamps
+ * or the random device, and the verifier lint (`host-dependent` in lint.ts, applied to every blueprint and to
+ * `/verify`'s inline assertions) refuses those builtins, so a query's only clock is the run's `$now`.
  */
 import type { JqEngine } from './verify';
 
