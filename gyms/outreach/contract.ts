@@ -896,6 +896,90 @@ export const AccountUpdateBody = z.strictObject({
 		.describe('the JSON:API resource object')
 });
 
+/**
+ * Writable template attributes (Outreach OpenAPI `template`: `name`, `subject`, `bodyHtml`, `tags`, `shareType`
+ * "read_only", "private" or "shared", `archived`; read-only ones such as `bodyText`, `lastUsedAt` or the counters are
+ * refused). A template needs a non-blank name (replica: the product's template editor requires one; the spec caps it at
+ * 225 characters).
+ */
+export const TemplateWritable = z.strictObject({
+	name: z.string().trim().min(1, 'Name is required.').max(225).describe('template name, 1–225 characters'),
+	subject: z.string().describe('subject line, may contain {{variables}}'),
+	bodyHtml: z.string().describe('HTML body, may contain {{variables}}'),
+	tags: z.array(z.string()).describe('free tags'),
+	shareType: z.enum(SHARE_TYPES).describe('"read_only", "private" or "shared"'),
+	archived: z.boolean().describe('true to archive')
+});
+/** `POST /templates` body: `name` required; `owner` (user) the only writable relationship of the replica. */
+export const TemplateCreateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('template').describe('"template"'),
+			attributes: TemplateWritable.partial().extend({ name: TemplateWritable.shape.name }).describe('attributes to set'),
+			relationships: z
+				.strictObject({ owner: ReqRel('user') })
+				.partial()
+				.optional()
+				.describe('to-one relationships')
+		})
+		.describe('the JSON:API resource object')
+});
+/** `PATCH /templates/{id}` body (`data.id` must equal the path id). */
+export const TemplateUpdateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('template').describe('"template"'),
+			id: z.union([WireId, z.string()]).describe('the template id'),
+			attributes: TemplateWritable.partial().optional().describe('attributes to change'),
+			relationships: z
+				.strictObject({ owner: ReqRel('user') })
+				.partial()
+				.optional()
+				.describe('to-one relationships')
+		})
+		.describe('the JSON:API resource object')
+});
+
+/**
+ * Writable snippet attributes (Outreach OpenAPI `snippet`: `name`, `bodyHtml`, `shareType` "private" or "shared",
+ * `tags`; the read-only `bodyText` is refused). A snippet needs a non-blank name (replica; the spec caps it at 255).
+ */
+export const SnippetWritable = z.strictObject({
+	name: z.string().trim().min(1, 'Name is required.').max(255).describe('snippet name, 1–255 characters'),
+	bodyHtml: z.string().describe('HTML, may contain {{variables}}'),
+	shareType: z.enum(SNIPPET_SHARE_TYPES).describe('"private" or "shared"'),
+	tags: z.array(z.string()).describe('free tags')
+});
+/** `POST /snippets` body: `name` required; `owner` (user) the only writable relationship of the replica. */
+export const SnippetCreateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('snippet').describe('"snippet"'),
+			attributes: SnippetWritable.partial().extend({ name: SnippetWritable.shape.name }).describe('attributes to set'),
+			relationships: z
+				.strictObject({ owner: ReqRel('user') })
+				.partial()
+				.optional()
+				.describe('to-one relationships')
+		})
+		.describe('the JSON:API resource object')
+});
+/** `PATCH /snippets/{id}` body (`data.id` must equal the path id). */
+export const SnippetUpdateBody = z.strictObject({
+	data: z
+		.strictObject({
+			type: z.literal('snippet').describe('"snippet"'),
+			id: z.union([WireId, z.string()]).describe('the snippet id'),
+			attributes: SnippetWritable.partial().optional().describe('attributes to change'),
+			relationships: z
+				.strictObject({ owner: ReqRel('user') })
+				.partial()
+				.optional()
+				.describe('to-one relationships')
+		})
+		.describe('the JSON:API resource object')
+});
+
 /** `POST /sequenceStates` body (enroll): prospect + sequence + mailbox; every attribute is read-only. */
 export const SequenceStateCreateBody = z.strictObject({
 	data: z

@@ -5,7 +5,7 @@
  * (enroll), DELETE `sequenceStates/{id}`, `sequenceStates/{id}/actions/finish|pause|resume` (no PATCH: every
  * sequenceState attribute is read-only); `sequences/{id}/actions/activate|deactivate` (`enabled` is read-only);
  * POST `mailings` (no PATCH or DELETE); POST `tasks` and `tasks/{id}/actions/markComplete|snooze|reschedule|advance`;
- * POST `calls` (no PATCH). Action parameters come as `actionParams[name]=value` (deepObject query).
+ * POST `calls` (no PATCH); POST/PATCH `templates` and `snippets`. Action parameters come as `actionParams[name]=value` (deepObject query).
  */
 import type { z } from 'zod';
 import { bodyParser } from '../../kit/body';
@@ -23,7 +23,11 @@ import {
 	ProspectWritable,
 	renderTemplate,
 	SequenceStateCreateBody,
+	SnippetCreateBody,
+	SnippetUpdateBody,
 	TaskCreateBody,
+	TemplateCreateBody,
+	TemplateUpdateBody,
 	type Account,
 	type Prospect,
 	type ResourceType,
@@ -270,6 +274,80 @@ const updateAccount: H = async (db, req, id) => {
 			owner: 'user'
 		});
 		await tx.put('accounts', row);
+		return resourceResponse(db, req, row, tx.at);
+	});
+};
+
+/**
+ * Creates a template (POST /templates, Outreach OpenAPI "Create a New Template"): `name` required; defaults subject
+ * and body "", no tags, shareType "shared", not archived, owner = the acting user unless given. @throws 422
+ */
+const createTemplate: H = async (db, req) => {
+	const body = parse(TemplateCreateBody, req.body);
+	return run(db, req, 201, async (tx) => {
+		const row = await applyRels(
+			tx,
+			{
+				type: 'template',
+				id: tx.id('templates'),
+				attributes: { subject: '', bodyHtml: '', tags: [], shareType: 'shared', archived: false, ...body.data.attributes, createdAt: tx.at, updatedAt: tx.at },
+				relationships: { owner: { data: tx.stamp.meta.actor ? { type: 'user', id: tx.stamp.meta.actor } : null } }
+			} as Row,
+			body.data.relationships,
+			{ owner: 'user' }
+		);
+		await tx.put('templates', row);
+		return resourceResponse(db, req, row, tx.at, 201);
+	});
+};
+
+/** Updates a template (PATCH /templates/{id}): only the writable attributes and owner. @throws 404, 422 */
+const updateTemplate: H = async (db, req, id) => {
+	const body = parse(TemplateUpdateBody, req.body);
+	if (sid(body.data.id) !== id) throw new ValidationError(`data.id ${body.data.id} does not match the path id ${id}.`, '/data/id');
+	return run(db, req, 200, async (tx) => {
+		const old = await tx.get('template', id);
+		const row = await applyRels(tx, { ...old, attributes: { ...old.attributes, ...(body.data.attributes ?? {}), updatedAt: tx.at } }, body.data.relationships, {
+			owner: 'user'
+		});
+		await tx.put('templates', row);
+		return resourceResponse(db, req, row, tx.at);
+	});
+};
+
+/**
+ * Creates a snippet (POST /snippets, Outreach OpenAPI "Create a New Snippet"): `name` required; defaults body "",
+ * shareType "private", no tags, owner = the acting user unless given. @throws 422
+ */
+const createSnippet: H = async (db, req) => {
+	const body = parse(SnippetCreateBody, req.body);
+	return run(db, req, 201, async (tx) => {
+		const row = await applyRels(
+			tx,
+			{
+				type: 'snippet',
+				id: tx.id('snippets'),
+				attributes: { bodyHtml: '', shareType: 'private', tags: [], ...body.data.attributes, createdAt: tx.at, updatedAt: tx.at },
+				relationships: { owner: { data: tx.stamp.meta.actor ? { type: 'user', id: tx.stamp.meta.actor } : null } }
+			} as Row,
+			body.data.relationships,
+			{ owner: 'user' }
+		);
+		await tx.put('snippets', row);
+		return resourceResponse(db, req, row, tx.at, 201);
+	});
+};
+
+/** Updates a snippet (PATCH /snippets/{id}): only the writable attributes and owner. @throws 404, 422 */
+const updateSnippet: H = async (db, req, id) => {
+	const body = parse(SnippetUpdateBody, req.body);
+	if (sid(body.data.id) !== id) throw new ValidationError(`data.id ${body.data.id} does not match the path id ${id}.`, '/data/id');
+	return run(db, req, 200, async (tx) => {
+		const old = await tx.get('snippet', id);
+		const row = await applyRels(tx, { ...old, attributes: { ...old.attributes, ...(body.data.attributes ?? {}), updatedAt: tx.at } }, body.data.relationships, {
+			owner: 'user'
+		});
+		await tx.put('snippets', row);
 		return resourceResponse(db, req, row, tx.at);
 	});
 };
@@ -675,6 +753,10 @@ export const OUTREACH_ROUTES: Route<OutreachDb>[] = [
 	{ method: 'PATCH', path: '/prospects/{id}', handler: updateProspect },
 	{ method: 'POST', path: '/accounts', handler: createAccount },
 	{ method: 'PATCH', path: '/accounts/{id}', handler: updateAccount },
+	{ method: 'POST', path: '/templates', handler: createTemplate },
+	{ method: 'PATCH', path: '/templates/{id}', handler: updateTemplate },
+	{ method: 'POST', path: '/snippets', handler: createSnippet },
+	{ method: 'PATCH', path: '/snippets/{id}', handler: updateSnippet },
 	{ method: 'POST', path: '/sequenceStates', handler: enroll },
 	{ method: 'DELETE', path: '/sequenceStates/{id}', handler: removeState },
 	{ method: 'POST', path: '/sequenceStates/{id}/actions/finish', handler: stateAction('finish') },

@@ -1,0 +1,147 @@
+/**
+ * Contract tests of the Outreach content writes: `POST /templates`, `PATCH /templates/{id}`, `POST /snippets`,
+ * `PATCH /snippets/{id}` (Outreach OpenAPI "Create a New Template" / "Update a Template" / "Create a New Snippet" /
+ * "Update a Snippet"). A created or updated row is served and readable back, parses with the contract and is in the
+ * export; every refusal (blank name, a read-only or unknown attribute, a bad shareType, a path / body id mismatch,
+ * an unknown owner, an unknown row, a wrong media type) answers Outreach's envelope and leaves the export
+ * byte-identical.
+ */
+import { describe, expect, it } from 'vitest';
+import { testGym, type Json } from '../../kit/test-gym';
+import { ErrorBody, ResourceAnswer, type ResourceType } from '../contract';
+import { OutreachDb } from '../db';
+import { createOutreachGym } from '../index';
+import type { OutreachState } from '../schema';
+
+const RA = (t: ResourceType) => ({ parse: (b: unknown): Json => ResourceAnswer(t).parse(b) });
+
+const { gym, call, snapshot } = testGym((name) => {
+	const db = new OutreachDb(name);
+	return { gym: createOutreachGym(db), db };
+}, 'api-outreach-content');
+
+/** The current state's tables. */
+async function state(): Promise<OutreachState> {
+	return (await gym.exportState()).tables as unknown as OutreachState;
+}
+
+/** Expects a refusal with `status` and error `id` that changes nothing; returns the detail. */
+async function refused(status: number, errId: string, run: () => Promise<{ status: number; body: Json }>): Promise<string> {
+	const before = await snapshot();
+	const res = await run();
+	expect(res.status, JSON.stringify(res.body)).toBe(status);
+	const body = ErrorBody.parse(res.body);
+	expect(body.errors[0]!.id).toBe(errId);
+	expect(await snapshot()).toBe(before);
+	return body.errors[0]!.detail;
+}
+
+describe('templates', () => {
+	it('POST creates a template with defaults and the acting user as owner; GET and the export have it', async () => {
+		const res = await call('POST', '/templates', {
+			data: {
+				type: 'template',
+				attributes: { name: 'Pricing follow-up', subject: 'Pricing for {{account.name}}', bodyHtml: '<p>Hi {{first_name}},</p>', tags: ['pricing'] }
+			}
+		});
+		expect(res.status, JSON.stringify(res.body)).toBe(201);
+		const made = RA('template').parse(res.body).data;
+		expect(made.attributes).toMatchObject({
+			name: 'Pricing follow-up',
+			subject: 'Pricing for {{account.name}}',
+			shareType: 'shared',
+			archived: false,
+			tags: ['pricing']
+		});
+		expect(made.relationships.owner).toEqual({ data: { type: 'user', id: 1001 } });
+		const got = RA('template').parse((await call('GET', `/templates/${made.id}`)).body).data;
+		expect(got.attributes.bodyHtml).toBe('<p>Hi {{first_name}},</p>');
+		const row = (await state()).templates.find((t) => t.id === String(made.id))!;
+		expect(row.attributes.name).toBe('Pricing follow-up');
+		expect(
+			(await call('GET', '/templates', undefined, 'filter[q]=pricing follow').then((r) => r.body as { data: { id: number }[] })).data.map((t) => t.id)
+		).toEqual([made.id]);
+	});
+
+	it('PATCH changes only the given attributes and the owner', async () => {
+		const t = (await state()).templates.find((x) => !x.attributes.archived)!;
+		const owner = (await state()).users.find((u) => u.id !== t.relationships.owner.data?.id)!;
+		const res = await call('PATCH', `/templates/${t.id}`, {
+			data: {
+				type: 'template',
+				id: Number(t.id),
+				attributes: { subject: 'New subject', archived: true },
+				relationships: { owner: { data: { type: 'user', id: Number(owner.id) } } }
+			}
+		});
+		expect(res.status, JSON.stringify(res.body)).toBe(200);
+		const row = (await state()).templates.find((x) => x.id === t.id)!;
+		expect(row.attributes).toMatchObject({ name: t.attributes.name, bodyHtml: t.attributes.bodyHtml, subject: 'New subject', archived: true });
+		expect(row.relationships.owner.data?.id).toBe(owner.id);
+	});
+
+	it('refuses bad writes with a 422 (or 404 / 415) that writes nothing', async () => {
+		const t = (await state()).templates[0]!;
+		expect(await refused(422, 'validationError', () => call('POST', '/templates', { data: { type: 'template', attributes: { name: '  ' } } }))).toMatch(
+			/Name is required/
+		);
+		await refused(422, 'validationError', () => call('POST', '/templates', { data: { type: 'template', attributes: { subject: 'no name' } } }));
+		await refused(422, 'validationError', () => call('POST', '/templates', { data: { type: 'template', attributes: { name: 'X', bodyText: 'read-only' } } }));
+		await refused(422, 'validationError', () => call('POST', '/templates', { data: { type: 'template', attributes: { name: 'X', shareType: 'public' } } }));
+		await refused(422, 'validationError', () => call('POST', '/templates', { data: { type: 'template', attributes: { name: 'X', subjct: 'typo' } } }));
+		await refused(422, 'validationError', () => call('POST', '/templates', { data: { type: 'snippet', attributes: { name: 'X' } } }));
+		expect(
+			await refused(422, 'validationError', () =>
+				call('POST', '/templates', { data: { type: 'template', attributes: { name: 'X' }, relationships: { owner: { data: { type: 'user', id: 999999 } } } } })
+			)
+		).toBe('user 999999 does not exist.');
+		await refused(422, 'validationError', () => call('PATCH', `/templates/${t.id}`, { data: { type: 'template', id: 1, attributes: { name: 'Y' } } }));
+		await refused(422, 'validationError', () =>
+			call('PATCH', `/templates/${t.id}`, { data: { type: 'template', id: Number(t.id), attributes: { openCount: 3 } } })
+		);
+		await refused(422, 'validationError', () =>
+			call('PATCH', `/templates/${t.id}`, { data: { type: 'template', id: Number(t.id), attributes: { name: '' } } })
+		);
+		expect(
+			await refused(404, 'resourceNotFound', () => call('PATCH', '/templates/999999', { data: { type: 'template', id: 999999, attributes: { name: 'Y' } } }))
+		).toBe("Could not find 'template' with ID '999999'.");
+		await refused(
+			415,
+			'unsupportedMediaType',
+			async () =>
+				(await gym.handle({
+					method: 'POST',
+					path: '/templates',
+					query: new URLSearchParams(),
+					body: { data: { type: 'template', attributes: { name: 'X' } } },
+					contentType: 'application/json'
+				})) as { status: number; body: Json }
+		);
+	});
+});
+
+describe('snippets', () => {
+	it('POST creates a private snippet owned by the acting user; PATCH edits it', async () => {
+		const res = await call('POST', '/snippets', { data: { type: 'snippet', attributes: { name: 'Calendar link', bodyHtml: '<p>Book a time: …</p>' } } });
+		expect(res.status, JSON.stringify(res.body)).toBe(201);
+		const made = RA('snippet').parse(res.body).data;
+		expect(made.attributes).toMatchObject({ name: 'Calendar link', shareType: 'private', tags: [] });
+		expect(made.relationships.owner).toEqual({ data: { type: 'user', id: 1001 } });
+		const up = await call('PATCH', `/snippets/${made.id}`, { data: { type: 'snippet', id: made.id, attributes: { shareType: 'shared', tags: ['meetings'] } } });
+		expect(up.status, JSON.stringify(up.body)).toBe(200);
+		const row = (await state()).snippets.find((s) => s.id === String(made.id))!;
+		expect(row.attributes).toMatchObject({ name: 'Calendar link', bodyHtml: '<p>Book a time: …</p>', shareType: 'shared', tags: ['meetings'] });
+	});
+
+	it('refuses bad writes with a 422 (or 404) that writes nothing', async () => {
+		const s = (await state()).snippets[0]!;
+		await refused(422, 'validationError', () => call('POST', '/snippets', { data: { type: 'snippet', attributes: { bodyHtml: 'no name' } } }));
+		await refused(422, 'validationError', () => call('POST', '/snippets', { data: { type: 'snippet', attributes: { name: 'X', shareType: 'read_only' } } }));
+		await refused(422, 'validationError', () => call('POST', '/snippets', { data: { type: 'snippet', attributes: { name: 'X', bodyText: 'read-only' } } }));
+		await refused(422, 'validationError', () =>
+			call('PATCH', `/snippets/${s.id}`, { data: { type: 'snippet', id: Number(s.id) + 1, attributes: { name: 'Y' } } })
+		);
+		await refused(422, 'validationError', () => call('PATCH', `/snippets/${s.id}`, { data: { type: 'snippet', id: Number(s.id), attributes: { name: ' ' } } }));
+		await refused(404, 'resourceNotFound', () => call('PATCH', '/snippets/999999', { data: { type: 'snippet', id: 999999, attributes: { name: 'Y' } } }));
+	});
+});
