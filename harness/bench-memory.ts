@@ -232,11 +232,14 @@ async function main(): Promise<void> {
 		const v = await verifyRun(page, task, second.info.run_id);
 		if (typeof v.passed !== 'boolean') throw new Error('verify answered no verdict');
 		await snap('verify');
+		const t0 = performance.now();
 		for (let i = 0; i < episodes; i++) {
 			const o = await playEpisode(env, oracle, i, { maxSteps: 100, reward: 'binary' });
 			if (!o.passed) throw new Error(`oracle episode ${i} did not pass`);
 		}
+		const perEpisode = Math.round((performance.now() - t0) / episodes);
 		await snap(`episodes_${episodes}`);
+		process.stdout.write(`## ${episodes} oracle episodes: ${perEpisode} ms per episode (wall clock, reset to verdict)\n`);
 		for (const target of (opt('snapshot') ?? '').split(',').filter(Boolean)) {
 			const top = await heapTop(cdp, target);
 			process.stdout.write(
