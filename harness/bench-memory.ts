@@ -1,0 +1,259 @@
+/**
+ * Memory breakdown of one browser context (`npx tsx --tsconfig harness/tsconfig.json harness/bench-memory.ts
+ * [--task <blueprint id>] [--episodes 10] [--json FILE]`): where the memory that `context_memory_mb` counts
+ * (harness/bench-harness.ts: the PSS of the browser's processes above their idle level) is held.
+ *
+ * It serves build/, launches Chromium (harness/browser.ts's flags, or `$SALESGYM_CHROMIUM_ARGS` appended, one
+ * flag per space), opens one env on a task (default a HubSpot task) and, at each phase (`idle`: the browser with no
+ * context; `first_load`: the first `env.reset()`; `reset`: a warm reset; `verify`: one `/verify`; `episodes`:
+ * after N oracle episodes), prints:
+ * - per Chromium process (found in this Node process's descendants; the role is Chromium's `--type=` argument,
+ *   `--utility-sub-type=` for utilities, `browser` without one): PSS and RSS from `/proc/<pid>/smaps_rollup`, MB;
+ * - the total PSS above idle, computed exactly as `context_memory_mb` (`descendantsPssKb`), MB;
+ * - per JavaScript target (the page, the Service Worker, the verifier's dedicated worker) the V8 heap used and
+ *   allocated and the embedder / ArrayBuffer backing store (Chrome DevTools Protocol `Runtime.getHeapUsage`), MB.
+ *
+ * Linux only (reads /proc). Numbers depend on the machine's load: quote `uptime` with them.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type CDPSession } from '@playwright/test';
+import { oracle } from './agents';
+import { descendantsPssKb } from './bench-harness';
+import { loadBlueprints } from './blueprints';
+import { chromiumLaunchOptions } from './browser';
+import { makeEnv } from './env';
+import { playEpisode, verifyRun } from './runner';
+import { startServer } from './server';
+
+/** One Chromium process at one phase. */
+export interface ProcessMemory {
+	pid: number;
+	/** `browser`, `renderer`, `gpu-process`, `zygote`, `utility:<sub-type>`… */
+	role: string;
+	/** Proportional set size, MB. */
+	pss_mb: number;
+	/** Resident set size, MB. */
+	rss_mb: number;
+}
+
+/** V8 heap of one DevTools target at one phase (CDP `Runtime.getHeapUsage`). */
+export interface HeapMemory {
+	/** `page`, `service_worker`, `worker` (the verifier), as CDP's `TargetInfo.type`. */
+	target: string;
+	url: string;
+	/** V8 heap in use, MB. */
+	used_mb: number;
+	/** V8 heap allocated, MB. */
+	total_mb: number;
+	/** Embedder (Blink) heap in use, MB (absent on old Chromium). */
+	embedder_mb?: number;
+	/** ArrayBuffer / WebAssembly backing stores, MB (absent on old Chromium). */
+	backing_mb?: number;
+}
+
+/** The breakdown at one phase. */
+export interface PhaseMemory {
+	phase: string;
+	/** Summed PSS of every descendant process above the `idle` phase, MB (the `context_memory_mb` measure). */
+	context_pss_mb: number;
+	processes: ProcessMemory[];
+	heaps: HeapMemory[];
+}
+
+const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
+
+/** Chromium processes among the descendants of `rootPid`, with their role and memory. */
+export function chromiumProcesses(rootPid = process.pid): ProcessMemory[] {
+	const parent = new Map<number, number>();
+	for (const e of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+		try {
+			const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
+			parent.set(Number(e), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+		} catch {
+			// gone
+		}
+	}
+	const under = (pid: number) => {
+		for (let p = parent.get(pid), hops = 0; p !== undefined && hops < 64; p = parent.get(p), hops++) if (p === rootPid) return true;
+		return false;
+	};
+	const out: ProcessMemory[] = [];
+	for (const pid of parent.keys()) {
+		if (!under(pid)) continue;
+		try {
+			// Chromium rewrites its children's command lines joined by spaces (setproctitle), so split on both.
+			const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+			if (!/chrom/i.test(argv[0] ?? '')) continue;
+			const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+			const type = arg('type');
+			const role = type === undefined ? 'browser' : type === 'utility' ? `utility:${arg('utility-sub-type') ?? '?'}` : type;
+			const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+			const field = (f: string) => Number(new RegExp(`^${f}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+			out.push({ pid, role, pss_mb: mb(field('Pss')), rss_mb: mb(field('Rss')) });
+		} catch {
+			// gone
+		}
+	}
+	return out.sort((a, b) => b.pss_mb - a.pss_mb);
+}
+
+/**
+ * Heap usage of every page, service worker and dedicated worker target of the browser, through the browser's CDP
+ * session (`Target.attachToTarget` in non-flat mode, then `Target.sendMessageToTarget`).
+ */
+export async function targetHeaps(cdp: CDPSession): Promise<HeapMemory[]> {
+	const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
+	const out: HeapMemory[] = [];
+	let nextId = 1;
+	for (const t of targetInfos.filter((x) => ['page', 'service_worker', 'worker', 'shared_worker'].includes(x.type))) {
+		const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })) as { sessionId: string };
+		const id = nextId++;
+		const answer = new Promise<Record<string, number>>((resolve, reject) => {
+			const timer = setTimeout(() => reject(new Error(`no heap usage from ${t.type} ${t.url}`)), 10_000);
+			const on = (e: { sessionId: string; message: string }) => {
+				if (e.sessionId !== sessionId) return;
+				const m = JSON.parse(e.message) as { id?: number; result?: Record<string, number>; error?: unknown };
+				if (m.id !== id) return;
+				clearTimeout(timer);
+				cdp.off('Target.receivedMessageFromTarget', on);
+				if (m.result) resolve(m.result);
+				else reject(new Error(JSON.stringify(m.error)));
+			};
+			cdp.on('Target.receivedMessageFromTarget', on);
+		});
+		await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method: 'Runtime.getHeapUsage' }) });
+		try {
+			const r = await answer;
+			const h: HeapMemory = { target: t.type, url: t.url, used_mb: mb(r.usedSize! / 1024), total_mb: mb(r.totalSize! / 1024) };
+			if (r.embedderHeapUsedSize !== undefined) h.embedder_mb = mb(r.embedderHeapUsedSize / 1024);
+			if (r.backingStorageSize !== undefined) h.backing_mb = mb(r.backingStorageSize / 1024);
+			out.push(h);
+		} finally {
+			await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
+		}
+	}
+	return out;
+}
+
+/**
+ * Top `n` holders of a target's V8 heap by summed self size, from a heap snapshot (CDP
+ * `HeapProfiler.takeHeapSnapshot`): `[{name, count, self_mb}]`, `name` being the node's type and constructor
+ * name (`object:Map`, `string`, `code`…).
+ */
+export async function heapTop(cdp: CDPSession, targetType: string, n = 15): Promise<{ name: string; count: number; self_mb: number }[]> {
+	const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string }[] };
+	const t = targetInfos.find((x) => x.type === targetType);
+	if (!t) return [];
+	const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: t.targetId, flatten: false })) as { sessionId: string };
+	let chunks = '';
+	const done = new Promise<void>((resolve) => {
+		const on = (e: { sessionId: string; message: string }) => {
+			if (e.sessionId !== sessionId) return;
+			const m = JSON.parse(e.message) as { id?: number; method?: string; params?: { chunk: string } };
+			if (m.method === 'HeapProfiler.addHeapSnapshotChunk') chunks += m.params!.chunk;
+			if (m.id === 1) {
+				cdp.off('Target.receivedMessageFromTarget', on);
+				resolve();
+			}
+		};
+		cdp.on('Target.receivedMessageFromTarget', on);
+	});
+	await cdp.send('Target.sendMessageToTarget', {
+		sessionId,
+		message: JSON.stringify({ id: 1, method: 'HeapProfiler.takeHeapSnapshot', params: { reportProgress: false } })
+	});
+	await done;
+	await cdp.send('Target.detachFromTarget', { sessionId }).catch(() => {});
+	const snap = JSON.parse(chunks) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] };
+	const f = snap.snapshot.meta.node_fields;
+	const [iType, iName, iSize] = [f.indexOf('type'), f.indexOf('name'), f.indexOf('self_size')];
+	const types = snap.snapshot.meta.node_types[0];
+	const agg = new Map<string, { count: number; size: number }>();
+	for (let i = 0; i < snap.nodes.length; i += f.length) {
+		const type = types[snap.nodes[i + iType]!]!;
+		const key = type === 'object' || type === 'closure' || type === 'native' ? `${type}:${snap.strings[snap.nodes[i + iName]!]}` : type;
+		const a = agg.get(key) ?? { count: 0, size: 0 };
+		a.count++;
+		a.size += snap.nodes[i + iSize]!;
+		agg.set(key, a);
+	}
+	return [...agg.entries()]
+		.sort((a, b) => b[1].size - a[1].size)
+		.slice(0, n)
+		.map(([name, a]) => ({ name, count: a.count, self_mb: mb(a.size / 1024) }));
+}
+
+function table(p: PhaseMemory): string {
+	const lines = [`## ${p.phase}: context PSS above idle ${p.context_pss_mb} MB`];
+	for (const x of p.processes)
+		lines.push(`  ${x.role.padEnd(40)} pid ${String(x.pid).padEnd(8)} PSS ${String(x.pss_mb).padStart(7)} MB  RSS ${String(x.rss_mb).padStart(7)} MB`);
+	for (const h of p.heaps)
+		lines.push(
+			`  heap ${h.target.padEnd(15)} used ${String(h.used_mb).padStart(6)} / ${String(h.total_mb).padStart(6)} MB  embedder ${h.embedder_mb ?? '-'} MB  backing ${h.backing_mb ?? '-'} MB  ${h.url.slice(0, 70)}`
+		);
+	return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+	const argv = process.argv.slice(2);
+	const opt = (name: string) => {
+		const i = argv.indexOf(`--${name}`);
+		return i >= 0 ? argv[i + 1] : undefined;
+	};
+	const taskId = opt('task') ?? 'hubspot/qualify-mql-v1';
+	const episodes = Number(opt('episodes') ?? 10);
+	const blueprints = loadBlueprints(join(import.meta.dirname, '..', 'blueprints'));
+	const task = blueprints.find((b) => b.id === taskId) ?? blueprints.find((b) => b.id.includes(taskId));
+	if (!task) throw new Error(`unknown task ${taskId}`);
+	const server = await startServer({ root: join(import.meta.dirname, '..', 'build'), port: 0 });
+	const launch = chromiumLaunchOptions();
+	const extra = (process.env.SALESGYM_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean);
+	const browser: Browser = await chromium.launch({ headless: true, ...launch, args: [...launch.args, ...extra] });
+	const cdp = await browser.newBrowserCDPSession();
+	const phases: PhaseMemory[] = [];
+	await new Promise((r) => setTimeout(r, 1000));
+	const idle = descendantsPssKb() ?? 0;
+	const snap = async (phase: string) => {
+		const p: PhaseMemory = { phase, context_pss_mb: mb((descendantsPssKb() ?? 0) - idle), processes: chromiumProcesses(), heaps: await targetHeaps(cdp) };
+		phases.push(p);
+		process.stdout.write(table(p) + '\n');
+	};
+	await snap('idle');
+	const env = await makeEnv({ task, browser, baseUrl: server.url, sealed: false });
+	try {
+		const first = await env.reset();
+		await snap('first_load');
+		const second = await env.reset();
+		if (second.info.context !== 'warm') throw new Error(`the second reset was not warm: ${JSON.stringify(second.info)}`);
+		await snap('reset');
+		const page = env.page;
+		if (!page) throw new Error('no page');
+		const v = await verifyRun(page, task, second.info.run_id);
+		if (typeof v.passed !== 'boolean') throw new Error('verify answered no verdict');
+		await snap('verify');
+		const t0 = performance.now();
+		for (let i = 0; i < episodes; i++) {
+			const o = await playEpisode(env, oracle, i, { maxSteps: 100, reward: 'binary' });
+			if (!o.passed) throw new Error(`oracle episode ${i} did not pass`);
+		}
+		const perEpisode = Math.round((performance.now() - t0) / episodes);
+		await snap(`episodes_${episodes}`);
+		process.stdout.write(`## ${episodes} oracle episodes: ${perEpisode} ms per episode (wall clock, reset to verdict)\n`);
+		for (const target of (opt('snapshot') ?? '').split(',').filter(Boolean)) {
+			const top = await heapTop(cdp, target);
+			process.stdout.write(
+				`## heap snapshot of ${target}: top holders by self size\n${top.map((x) => `  ${x.name.slice(0, 50).padEnd(50)} ${String(x.count).padStart(8)}  ${x.self_mb} MB`).join('\n')}\n`
+			);
+		}
+		void first;
+	} finally {
+		await env.close();
+		await browser.close();
+		await server.close();
+	}
+	const json = opt('json');
+	if (json) writeFileSync(json, JSON.stringify({ task: task.id, chromium_args_extra: extra, phases }, null, '\t') + '\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
