@@ -16,6 +16,7 @@ interface Row {
 const outreach = async (text: Promise<string>) => (JSON.parse(await text) as { gyms: { outreach: Record<string, Row[]> } }).gyms.outreach;
 
 test('custom fields, stage and owner edit inline; an over-long value is refused and writes nothing; axe clean', async ({ gym }) => {
+	test.slow(); // 150 inline properties, two axe scans and five exports on a shared 2-core machine
 	const page = gym.page;
 	await gym.open('/outreach/prospects');
 	await gym.reset({ run_id: 'outreach-record-edit' });
