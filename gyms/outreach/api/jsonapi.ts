@@ -54,11 +54,19 @@ export function toWire(row: Row): WireRow {
 	const defaults = SERVED_DEFAULTS[row.type];
 	let attributes = row.attributes;
 	if (defaults) {
-		attributes = { ...row.attributes };
-		for (const k in defaults) if (!(k in attributes)) attributes[k] = defaults[k];
+		const hit = WITH_DEFAULTS.get(row.attributes);
+		if (hit) attributes = hit;
+		else {
+			attributes = { ...row.attributes };
+			for (const k in defaults) if (!(k in attributes)) attributes[k] = defaults[k];
+			WITH_DEFAULTS.set(row.attributes, attributes);
+		}
 	}
 	return { type: row.type, id: Number(row.id), attributes, relationships };
 }
+
+/** Served attributes (with their defaults) per stored attributes object: rows are immutable, a write stores a new one. */
+const WITH_DEFAULTS = new WeakMap<Record<string, unknown>, Record<string, unknown>>();
 
 /** Numeric id order. */
 export const byId = (a: { id: string }, b: { id: string }): number => Number(a.id) - Number(b.id);
