@@ -89,7 +89,8 @@ export const RESOURCE_SHAPES = {} as Record<ResourceType, { attributes: z.ZodRaw
  * Builds a strict stored JSON:API resource schema `{type, id: "<digits>", attributes, relationships}` and records
  * its wire twin (integer ids, the answer shape) in {@link RESOURCE_SHAPES} / {@link WIRE}.
  * @param computed read-only attributes the API computes when it answers (e.g. a sequence step's `deliverCount`
- *   from the mailings): served (in the wire twin, filterable and sortable) but never stored.
+ *   from the mailings): served (in the wire twin, filterable and sortable) but never stored; also the served form
+ *   of an attribute stored only when set (a prospect custom field: stored optional, served nullable).
  */
 function resource<T extends ResourceType, A extends z.ZodRawShape, R extends Record<string, RelSpec>>(
 	type: T,
@@ -300,6 +301,48 @@ export const Account = resource(
 );
 export type Account = z.infer<typeof Account>;
 
+// ---------------------------------------------------------------------------------------------- custom fields
+
+/** How many prospect custom fields Outreach has: `custom1` … `custom150` (Outreach OpenAPI `prospect`). */
+export const CUSTOM_FIELD_COUNT = 150;
+/** Longest value of one custom field, in characters (Outreach OpenAPI `prospect.customN`: `maxLength: 32000`). */
+export const CUSTOM_FIELD_MAX_LENGTH = 32000;
+/** The prospect custom field names in order: `["custom1", …, "custom150"]`. */
+export const CUSTOM_FIELDS: readonly string[] = Array.from({ length: CUSTOM_FIELD_COUNT }, (_, i) => `custom${i + 1}`);
+/** Whether `name` is one of the prospect custom fields (`custom1` … `custom150`). Never throws. */
+export const isCustomField = (name: string): boolean => /^custom([1-9][0-9]?|1[0-4][0-9]|150)$/.test(name);
+
+/**
+ * The record label of a custom field: "Custom Field 7" for `custom7` (an org admin names fields under
+ * Administration › Records › Prospects › Fields configuration; this org has named none, so Outreach shows the
+ * default names). Never throws; a name that is not a custom field is returned as is.
+ */
+export function customFieldLabel(name: string): string {
+	return isCustomField(name) ? `Custom Field ${name.slice('custom'.length)}` : name;
+}
+
+/** A stored custom field value: a non-empty string of at most 32000 characters; an unset field is absent (served null). */
+const storedCustom = () =>
+	z.string().min(1).max(CUSTOM_FIELD_MAX_LENGTH).optional().describe('custom field value (≤ 32000 characters); absent = null (never set or cleared)');
+/** A served custom field value (Outreach OpenAPI `prospect.customN`: nullable string, maxLength 32000). */
+const servedCustom = () => z.string().max(CUSTOM_FIELD_MAX_LENGTH).nullable().describe('custom field value (≤ 32000 characters), null when unset');
+
+/**
+ * Attributes every served resource of a type carries with a default when its stored row lacks them: the 150
+ * prospect custom fields are stored only when set (so an untouched prospect's row and the export stay as they were)
+ * and served as `null` otherwise. `toWire` (the API layer) applies these.
+ */
+export const SERVED_DEFAULTS: Partial<Record<ResourceType, Readonly<Record<string, null>>>> = {
+	prospect: Object.fromEntries(CUSTOM_FIELDS.map((n) => [n, null]))
+};
+
+/**
+ * Served attributes that the spec does not mark filterable or sortable and that the API therefore refuses in
+ * `filter[…]` and `sort` (400): the prospect custom fields (Outreach OpenAPI `prospect.customN` carries neither
+ * the filterable nor the sortable badge).
+ */
+export const NOT_FILTERABLE: Partial<Record<ResourceType, ReadonlySet<string>>> = { prospect: new Set(CUSTOM_FIELDS) };
+
 /** A prospect (a person). Join keys: `emails[0]` ↔ HubSpot contact email / Calendly invitee email, `linkedInUrl`. */
 export const Prospect = resource(
 	'prospect',
@@ -323,13 +366,15 @@ export const Prospect = resource(
 		touchedAt: tsOrNull('last touch (email/call/task)'),
 		externalId: z.string().nullable().describe('id in an external system; here the seed world person id'),
 		createdAt: ts('created'),
-		updatedAt: ts('last updated')
+		updatedAt: ts('last updated'),
+		...(Object.fromEntries(CUSTOM_FIELDS.map((n) => [n, storedCustom()])) as Record<`custom${number}`, ReturnType<typeof storedCustom>>)
 	},
 	{
 		account: oneOrNull('account', 'the prospect’s company'),
 		owner: oneOrNull('user', 'prospect owner'),
 		stage: oneOrNull('stage', 'current stage')
-	}
+	},
+	Object.fromEntries(CUSTOM_FIELDS.map((n) => [n, servedCustom()]))
 );
 export type Prospect = z.infer<typeof Prospect>;
 
@@ -501,10 +546,10 @@ export const Mailing = resource(
 		state: z.enum(MAILING_STATES).describe('delivery state'),
 		scheduledAt: tsOrNull('scheduled send time (may be after the epoch)'),
 		deliveredAt: tsOrNull('delivered'),
-		openedAt: tsOrNull('first opened'),
-		openCount: count('opens'),
-		clickedAt: tsOrNull('first link click'),
-		clickCount: count('link clicks'),
+		openedAt: tsOrNull('the most recent open (Outreach OpenAPI `mailing.openedAt`: "The most recent date and time the email was opened")'),
+		openCount: count('opens, all of them (Outreach OpenAPI `mailing.openCount`: "The total number of times the email was opened")'),
+		clickedAt: tsOrNull('the most recent link click (Outreach OpenAPI `mailing.clickedAt`)'),
+		clickCount: count('link clicks, all of them (Outreach OpenAPI `mailing.clickCount`)'),
 		repliedAt: tsOrNull('replied'),
 		bouncedAt: tsOrNull('bounced'),
 		errorReason: z.string().nullable().describe('why failed/bounced, null otherwise'),
@@ -819,7 +864,17 @@ export const ProspectWritable = z.strictObject({
 	optedOut: z.boolean().describe('opt out of everything; true stamps optedOutAt'),
 	emailOptedOut: z.boolean().describe('opt out of email'),
 	callOptedOut: z.boolean().describe('opt out of calls'),
-	externalId: z.string().nullable().describe('id in an external system')
+	externalId: z.string().nullable().describe('id in an external system'),
+	...(Object.fromEntries(
+		CUSTOM_FIELDS.map((n) => [
+			n,
+			z
+				.string()
+				.max(CUSTOM_FIELD_MAX_LENGTH)
+				.nullable()
+				.describe(`${customFieldLabel(n)} (≤ 32000 characters); null or "" clears it`)
+		])
+	) as Record<`custom${number}`, z.ZodNullable<z.ZodString>>)
 });
 
 /** `POST /prospects` body. */
@@ -1090,7 +1145,8 @@ export interface TemplateContext {
 /**
  * Resolves Outreach template variables (`{{first_name}}`, `{{last_name}}`, `{{title}}`, `{{company}}`,
  * `{{email}}`, `{{account.name}}`, `{{account.domain}}`, `{{sender.first_name}}`, `{{sender.last_name}}`,
- * `{{sender.email}}`, `{{sender.title}}`). A variable with no value stays as written and is listed in
+ * `{{sender.email}}`, `{{sender.title}}`) and the prospect custom fields `{{custom1}}` … `{{custom150}}`. A
+ * variable with no value (an unset custom field too) stays as written and is listed in
  * `unresolved` (Outreach blocks sending such an email: mailing `overrideSafetySettings`).
  * @returns the rendered text and the unresolved variable names, in first-seen order.
  */
@@ -1111,7 +1167,8 @@ export function renderTemplate(text: string, ctx: TemplateContext): { text: stri
 	};
 	const unresolved: string[] = [];
 	const out = text.replace(/\{\{\s*([a-z_.0-9]+)\s*\}\}/gi, (all, name: string) => {
-		const v = values[name.toLowerCase()];
+		const key = name.toLowerCase();
+		const v = isCustomField(key) ? ((p as Record<string, unknown>)[key] as string | null | undefined) : values[key];
 		if (v === null || v === undefined || v === '') {
 			if (!unresolved.includes(name)) unresolved.push(name);
 			return all;

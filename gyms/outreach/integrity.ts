@@ -86,6 +86,10 @@ export function futureOk(table: string, row: unknown, path: string): boolean {
  * prospect already has (compared lower-cased; Outreach API v2 answers such a create or update with the 422
  * `validationDuplicateValueError` "A Contact with this email_hash already exists.", the email hash being unique
  * per organization).
+ * Also a mailing whose engagement cannot be: `openedAt` is the most recent open and `openCount` the number of opens
+ * (Outreach OpenAPI `mailing.openedAt` "The most recent date and time the email was opened", `openCount` "The total
+ * number of times the email was opened"; `clickedAt` / `clickCount` the same for clicks), so a count comes with a
+ * last time and a last time with a count, and the last open or click is not before the delivery.
  * @returns the issues in row order (empty = the values are ones the API could have written).
  */
 export function valueIssues(tables: Record<string, unknown[]>): { path: string; message: string }[] {
@@ -102,6 +106,23 @@ export function valueIssues(tables: Record<string, unknown[]>): { path: string; 
 				});
 			else owner.set(low, p.id);
 		});
+	});
+	((tables.mailings ?? []) as OutreachState['mailings']).forEach((m, i) => {
+		const a = m.attributes;
+		for (const [count, at, what] of [
+			['openCount', 'openedAt', 'open'],
+			['clickCount', 'clickedAt', 'click']
+		] as const) {
+			const n = a[count];
+			const last = a[at];
+			if (n > 0 !== (last !== null))
+				out.push({
+					path: `tables.mailings.${i}.attributes.${at}`,
+					message: `${at} is the most recent ${what}: ${n > 0 ? `${count} ${n} needs one` : `it needs ${count} of at least 1 (got 0)`}.`
+				});
+			else if (last !== null && a.deliveredAt !== null && last < a.deliveredAt)
+				out.push({ path: `tables.mailings.${i}.attributes.${at}`, message: `${at} ${last} is before deliveredAt ${a.deliveredAt}.` });
+		}
 	});
 	return out;
 }

@@ -43,6 +43,18 @@ describe('outreach vendor check', () => {
 		expect(paths).toHaveLength(5);
 	});
 
+	it('reports a maxLength the spec does not give, and checks all 150 prospect custom fields', () => {
+		const spec = conformingSpec();
+		expect(compare(spec, 'spec.json').mismatches).toEqual([]);
+		for (let n = 1; n <= 150; n++) spec.components.schemas.prospect!.properties![`custom${n}`] = { type: 'string', maxLength: 32000 };
+		expect(compare(spec, 'spec.json').mismatches).toEqual([]);
+		spec.components.schemas.prospect!.properties!.custom7 = { type: 'string', maxLength: 255 };
+		delete spec.components.schemas.prospect!.properties!.custom150;
+		const found = compare(spec, 'spec.json').mismatches;
+		expect(found.map((m) => m.path)).toEqual(['prospect.attributes.custom7', 'prospect.attributes.custom150']);
+		expect(found[0]!.message).toBe('maxLength differs: served 32000, spec 255');
+	});
+
 	it('skips when the spec file is absent', async () => {
 		const empty = mkdtempSync(join(tmpdir(), 'vendor-'));
 		expect((await checkVendor(empty)).skipped).toMatch(/not found/);

@@ -3,7 +3,8 @@
  * published OpenAPI 3.0.3 document (`outreach-openapi.json`, from `https://api.outreach.io/api/v2/schema/openapi.json`):
  * - every served endpoint (method + path of the route table) is an operation of the spec;
  * - every served attribute of every resource type exists in `components.schemas.<type>` with the same JSON type
- *   (string / integer / number / boolean / array; nullable where the spec says so is not compared), and an
+ *   (string / integer / number / boolean / array; nullable where the spec says so is not compared), the same
+ *   `maxLength` when both the served schema and the spec give one (the prospect custom fields' 32000), and an
  *   enumerated attribute's values all appear in the spec's description when it lists quoted values (Outreach
  *   publishes enums in prose, never as `enum:`);
  * - every served relationship exists in `components.schemas.<type>Relationships` and points at a type the spec
@@ -29,6 +30,7 @@ export const REPLICA_ONLY: Readonly<Record<string, string>> = {
 
 interface SpecProp {
 	type?: string;
+	maxLength?: number;
 	description?: string;
 	items?: SpecProp;
 	properties?: Record<string, SpecProp>;
@@ -40,15 +42,17 @@ export interface Spec {
 }
 
 /** The JSON type a zod schema serves (`null` when it cannot be told, e.g. a union). */
-function jsonType(s: z.ZodType): { type: string | null; values?: string[] } {
+function jsonType(s: z.ZodType): { type: string | null; values?: string[]; maxLength?: number } {
 	const def = (s as unknown as { _zod: { def: { type: string; innerType?: z.ZodType; entries?: Record<string, string>; check?: string } } })._zod.def;
 	switch (def.type) {
 		case 'nullable':
 		case 'optional':
 		case 'default':
 			return jsonType(def.innerType!);
-		case 'string':
-			return { type: 'string' };
+		case 'string': {
+			const max = (s as unknown as { maxLength?: number | null }).maxLength;
+			return { type: 'string', ...(typeof max === 'number' ? { maxLength: max } : {}) };
+		}
 		case 'number':
 			return { type: (s as unknown as { format?: string }).format === 'safeint' || (s as unknown as { isInt?: boolean }).isInt ? 'integer' : 'number' };
 		case 'boolean':
@@ -124,6 +128,8 @@ export function compare(spec: Spec, file: string): VendorCheckResult & { replica
 				!(served.type === 'integer' && p.type === 'number')
 			)
 				mismatches.push({ path: where, message: `type differs: served ${served.type}, spec ${p.type}` });
+			if (served.maxLength !== undefined && p.maxLength !== undefined && served.maxLength !== p.maxLength)
+				mismatches.push({ path: where, message: `maxLength differs: served ${served.maxLength}, spec ${p.maxLength}` });
 			if (served.values) {
 				const listed = p.enum ?? proseValues(p.description);
 				const missing = listed.length ? served.values.filter((v) => !listed.includes(v)) : [];

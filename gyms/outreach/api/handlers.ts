@@ -16,7 +16,10 @@ import {
 	AccountCreateBody,
 	AccountUpdateBody,
 	CallCreateBody,
+	CUSTOM_FIELD_MAX_LENGTH,
+	customFieldLabel,
 	IsoTimestamp,
+	isCustomField,
 	MailingCreateBody,
 	ProspectCreateBody,
 	ProspectUpdateBody,
@@ -134,10 +137,32 @@ async function syncEmailAddresses(tx: Tx, p: Prospect): Promise<void> {
 /** Writable prospect attributes of a request. */
 type ProspectAttrs = Partial<z.infer<typeof ProspectWritable>>;
 
-/** Applies writable prospect attributes (timeZone → timeZoneIana; optedOut stamps optedOutAt). */
+/**
+ * Refuses a custom field value longer than 32000 characters before the body is parsed, with the field's pointer
+ * (Outreach OpenAPI `prospect.customN`: `maxLength: 32000`; Outreach's help "Custom text field with configurable
+ * max length": a value over the limit cannot be saved). The body parser's own `max` is the second guard.
+ * @throws ValidationError 422 `validationError` "Custom Field 3 is too long (maximum is 32000 characters)."
+ */
+function refuseLongCustomFields(body: unknown): void {
+	const attrs = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
+	if (!attrs || typeof attrs !== 'object') return;
+	for (const [k, v] of Object.entries(attrs))
+		if (isCustomField(k) && typeof v === 'string' && v.length > CUSTOM_FIELD_MAX_LENGTH)
+			throw new ValidationError(
+				`${customFieldLabel(k)} is too long (maximum is ${CUSTOM_FIELD_MAX_LENGTH} characters, got ${v.length}).`,
+				`/data/attributes/${k}`
+			);
+}
+
+/**
+ * Applies writable prospect attributes (timeZone → timeZoneIana; optedOut stamps optedOutAt; a custom field set to
+ * null or "" is cleared: removed from the stored row, so it is served null and the row is as if never set).
+ */
 function applyProspect(p: Prospect, a: ProspectAttrs, at: string): Prospect {
 	const { timeZone, ...rest } = a as ProspectAttrs & { timeZone?: string | null };
 	const next = { ...p.attributes, ...rest, updatedAt: at } as Prospect['attributes'];
+	const bag = next as unknown as Record<string, unknown>;
+	for (const k of Object.keys(rest)) if (isCustomField(k) && (bag[k] === null || bag[k] === '')) delete bag[k];
 	if (rest.emails) next.emails = rest.emails.map((e) => e.toLowerCase());
 	if (timeZone !== undefined) next.timeZoneIana = timeZone;
 	if (rest.optedOut === true && !p.attributes.optedOut) next.optedOutAt = at;
@@ -165,6 +190,7 @@ async function applyRels(
 }
 
 const createProspect: H = async (db, req) => {
+	refuseLongCustomFields(req.body);
 	const body = parse(ProspectCreateBody, req.body);
 	return run(db, req, 201, async (tx) => {
 		await resumeDue(tx);
@@ -209,6 +235,7 @@ const createProspect: H = async (db, req) => {
 };
 
 const updateProspect: H = async (db, req, id) => {
+	refuseLongCustomFields(req.body);
 	const body = parse(ProspectUpdateBody, req.body);
 	if (sid(body.data.id) !== id) throw new ValidationError(`data.id ${body.data.id} does not match the path id ${id}.`, '/data/id');
 	return run(db, req, 200, async (tx) => {

@@ -9,12 +9,14 @@
  *   and the legacy `page[limit]` / `page[offset]`;
  * - `include=account,stage` (to-one relationships, dotted for nested: `sequenceState.sequence`);
  * - sparse `fields[<type>]=firstName,stage`;
+ * - attributes the spec marks neither filterable nor sortable (`NOT_FILTERABLE`: the prospect custom fields) are
+ *   refused in `filter[…]` and `sort`;
  * - `count=true` → `meta.count` (Outreach apps registered after 2024-10-13 default to `count=false`).
  * Every malformed parameter is a 400 `badRequest` in Outreach's envelope; nothing is read past it.
  */
 import { cachedTable } from '../../kit/read-cache';
 import type { ApiRequest, ApiResponse } from '../../types';
-import { OUTREACH_API_BASE, RESOURCE_SHAPES, type ResourceType } from '../contract';
+import { NOT_FILTERABLE, OUTREACH_API_BASE, RESOURCE_SHAPES, SERVED_DEFAULTS, type ResourceType } from '../contract';
 import type { OutreachDb } from '../db';
 import { TABLE_OF_TYPE, type OutreachTable } from '../schema';
 import { JSON_API, OutreachError } from './errors';
@@ -42,12 +44,29 @@ export const PAGE_MAX = 1000;
 /** A view applied to rows before they are filtered or served (e.g. a paused state whose resume time passed reads as active). */
 export type RowView = (row: Row) => Row;
 
-/** Stored row → wire row (integer ids). */
+/**
+ * Stored row → wire row (integer ids; attributes a row stores only when set, such as the prospect custom fields,
+ * served with their `SERVED_DEFAULTS` value `null`, after the stored ones).
+ */
 export function toWire(row: Row): WireRow {
 	const relationships: WireRow['relationships'] = {};
 	for (const [k, v] of Object.entries(row.relationships)) relationships[k] = { data: v.data ? { type: v.data.type, id: Number(v.data.id) } : null };
-	return { type: row.type, id: Number(row.id), attributes: row.attributes, relationships };
+	const defaults = SERVED_DEFAULTS[row.type];
+	let attributes = row.attributes;
+	if (defaults) {
+		const hit = WITH_DEFAULTS.get(row.attributes);
+		if (hit) attributes = hit;
+		else {
+			attributes = { ...row.attributes };
+			for (const k in defaults) if (!(k in attributes)) attributes[k] = defaults[k];
+			WITH_DEFAULTS.set(row.attributes, attributes);
+		}
+	}
+	return { type: row.type, id: Number(row.id), attributes, relationships };
 }
+
+/** Served attributes (with their defaults) per stored attributes object: rows are immutable, a write stores a new one. */
+const WITH_DEFAULTS = new WeakMap<Record<string, unknown>, Record<string, unknown>>();
 
 /** Numeric id order. */
 export const byId = (a: { id: string }, b: { id: string }): number => Number(a.id) - Number(b.id);
@@ -151,7 +170,7 @@ export function parseQuery(type: ResourceType, query: URLSearchParams, many: boo
 			const field = m[1]!;
 			// `filter[id]` is the resource's own id; `filter[account][id]` a relationship's.
 			const rel = m[2] !== undefined;
-			if (rel ? !(field in shape.relationships) : !(field in shape.attributes) && field !== 'id')
+			if (rel ? !(field in shape.relationships) : (!(field in shape.attributes) && field !== 'id') || NOT_FILTERABLE[type]?.has(field))
 				throw bad(`filter[${field}]${rel ? '[id]' : ''}: "${field}" is not a filterable ${rel ? 'relationship' : 'attribute'} of ${type}`);
 			const range = /^(.*)\.\.(.*)$/.exec(value);
 			out.filters.push(
@@ -169,7 +188,9 @@ export function parseQuery(type: ResourceType, query: URLSearchParams, many: boo
 				.split(',')
 				.filter(Boolean)
 				.map((s) => ({ field: s.replace(/^-/, ''), desc: s.startsWith('-') }));
-			for (const s of out.sort) if (!(s.field in shape.attributes) && s.field !== 'id') throw bad(`sort: "${s.field}" is not a sortable attribute of ${type}`);
+			for (const s of out.sort)
+				if ((!(s.field in shape.attributes) && s.field !== 'id') || NOT_FILTERABLE[type]?.has(s.field))
+					throw bad(`sort: "${s.field}" is not a sortable attribute of ${type}`);
 		} else if (key === 'page[size]' || key === 'page[limit]') {
 			out.size = intParam(key, value, PAGE_MAX);
 			if (out.size === 0) throw bad(`${key} must be at least 1`);

@@ -27,8 +27,11 @@ export interface Page<A = Record<string, unknown>> {
 	meta: { count?: number };
 }
 
-/** The outcome of one call. */
-export type Result<T> = { ok: true; data: T } | { ok: false; status: number; detail: string };
+/**
+ * The outcome of one call; a refusal carries the first error's `detail` and, when Outreach names the request field
+ * at fault, its `source.pointer` (e.g. `/data/attributes/custom3`).
+ */
+export type Result<T> = { ok: true; data: T } | { ok: false; status: number; detail: string; pointer?: string };
 
 /** Sends one request; `query` as `[name, value]` pairs (`filter[state]`, `page[size]`, …). */
 export async function call<T>(method: string, path: string, query: [string, string][] = [], body?: unknown): Promise<Result<T>> {
@@ -42,7 +45,9 @@ export async function call<T>(method: string, path: string, query: [string, stri
 	if (res.ok) return { ok: true, data: res.data };
 	if (res.status === 204) return { ok: true, data: undefined as T };
 	const err = ErrorBody.safeParse(res.body);
-	return { ok: false, status: res.status, detail: err.success ? err.data.errors[0]!.detail : (res.networkError ?? `HTTP ${res.status}`) };
+	if (!err.success) return { ok: false, status: res.status, detail: res.networkError ?? `HTTP ${res.status}` };
+	const first = err.data.errors[0]!;
+	return { ok: false, status: res.status, detail: first.detail, ...(first.source ? { pointer: first.source.pointer } : {}) };
 }
 
 /** Every row of a collection (follows `links.next`; `page[size]` 1000). */
