@@ -95,7 +95,12 @@ test('Meetings: the host reschedules an invitee on their behalf to a time the so
 			.getByRole('button', { name: /^Details/ })
 			.click();
 		// The invitees load after the row opens: wait for them before deciding this is not the meeting.
-		await expect(mine.nth(i).getByRole('region', { name: /^Invitee / }).first()).toBeVisible();
+		await expect(
+			mine
+				.nth(i)
+				.getByRole('region', { name: /^Invitee / })
+				.first()
+		).toBeVisible();
 		if (await mine.nth(i).getByRole('region', { name: 'Invitee Jonas Weber' }).isVisible()) break;
 		await mine
 			.nth(i)
