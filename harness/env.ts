@@ -53,8 +53,12 @@ import { assertInitialState, countRecycle, newWarmStats, type ContextPool, type 
 export const DEFAULT_MAX_STEPS = 50;
 /** Default bound of one env action, ms (shorter than the oracle's: an agent's miss should cost little). */
 export const ENV_ACTION_TIMEOUT_MS = 5_000;
-/** How long the env waits for the UI to settle after an action (no `aria-busy="true"`, no API call in flight), ms. */
-export const SETTLE_TIMEOUT_MS = 2_000;
+/**
+ * How long the env waits for the UI to settle after an action (no `aria-busy="true"`, no API call or client-side
+ * navigation in flight), ms. A bound, not a delay: a settled screen is observed at once. 2 s was exceeded on a
+ * loaded 2-core machine, and the half-loaded screen was then observed.
+ */
+export const SETTLE_TIMEOUT_MS = 5_000;
 
 /** How the final reward is computed from the verdict. */
 export type RewardMode = 'binary' | 'partial';
@@ -326,11 +330,14 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	const settle = async (page: Page): Promise<void> => {
 		await page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
 		await page
-			// Settled: the runtime answered (swReady), nothing is marked busy, and no API call is in flight
-			// (src/lib/runtime.ts publishes `data-api-pending`), so phased screens are observed complete.
+			// Settled: the runtime answered (swReady), nothing is marked busy, and no API call or client-side
+			// navigation is in flight (src/lib/runtime.ts publishes `data-api-pending`), so phased screens and the
+			// screen a link opens are observed complete. A document that is not the app (no SvelteKit body, e.g. a
+			// control endpoint's JSON) has nothing to wait for.
 			.waitForFunction(
 				() =>
-					document.body?.dataset.swReady !== undefined && !document.querySelector('[aria-busy="true"]') && (document.body.dataset.apiPending ?? '0') === '0',
+					!document.querySelector('body[data-sveltekit-preload-data]') ||
+					(document.body.dataset.swReady !== undefined && !document.querySelector('[aria-busy="true"]') && (document.body.dataset.apiPending ?? '0') === '0'),
 				undefined,
 				{ timeout: SETTLE_TIMEOUT_MS }
 			)

@@ -58,4 +58,38 @@ describe('busy marks', () => {
 		expect(work).toHaveBeenCalledOnce();
 		expect(body.dataset.apiPending).toBe('0');
 	});
+
+	it('a routed link click: busy from the click, through the navigation SvelteKit starts a frame and a task later, until it is over', async () => {
+		const { navigationRequested, navigationChanged } = await import('./runtime');
+		navigationRequested();
+		expect(body.dataset.apiPending).toBe('1');
+		navigationRequested(); // the same navigation: one mark
+		expect(body.dataset.apiPending).toBe('1');
+		await vi.advanceTimersByTimeAsync(10); // before the frame: SvelteKit has not started yet
+		navigationChanged(true);
+		await vi.advanceTimersByTimeAsync(2_000); // the route's code loads: still busy (claimed)
+		expect(body.dataset.apiPending).toBe('1');
+		navigationChanged(false);
+		expect(body.dataset.apiPending).toBe('0');
+		navigationChanged(false);
+		expect(body.dataset.apiPending).toBe('0');
+	});
+
+	it('a link click no navigation claims (a fragment of the page) is released after the frame and a task', async () => {
+		const { navigationRequested, navigationChanged } = await import('./runtime');
+		navigationRequested();
+		navigationChanged(false); // the effect's state did not change to in flight: not the end of anything
+		expect(body.dataset.apiPending).toBe('1');
+		await vi.advanceTimersByTimeAsync(20);
+		expect(body.dataset.apiPending).toBe('0');
+	});
+
+	it('goto: a navigation in flight without a click is busy until it is over', async () => {
+		const { navigationChanged } = await import('./runtime');
+		navigationChanged(true);
+		navigationChanged(true);
+		expect(body.dataset.apiPending).toBe('1');
+		navigationChanged(false);
+		expect(body.dataset.apiPending).toBe('0');
+	});
 });

@@ -155,13 +155,7 @@ export function afterPaint(work: () => Promise<unknown>): void {
  * @returns cancel: clears the timer and releases the busy mark (idempotent).
  */
 export function busyTimeout(work: () => unknown, ms: number): () => void {
-	markPending(1);
-	let released = false;
-	const release = () => {
-		if (released) return;
-		released = true;
-		markPending(-1);
-	};
+	const release = holdBusy();
 	const timer = setTimeout(() => {
 		void Promise.resolve()
 			.then(work)
@@ -172,6 +166,63 @@ export function busyTimeout(work: () => unknown, ms: number): () => void {
 		clearTimeout(timer);
 		release();
 	};
+}
+
+/** A busy mark held until released: `markPending(1)` now, `markPending(-1)` at the first call of the release. */
+function holdBusy(): () => void {
+	markPending(1);
+	let released = false;
+	return () => {
+		if (released) return;
+		released = true;
+		markPending(-1);
+	};
+}
+
+/** Fallback bound of a link click's busy mark when no animation frame comes (a background tab), ms. */
+export const NAVIGATION_CLAIM_MS = 500;
+
+/** The busy mark of the client-side navigation under way, if any; `seen`: SvelteKit has reported it in flight. */
+let navigation: { release: () => void; seen: boolean } | null = null;
+
+/**
+ * Marks the page busy for the client-side navigation a click on an in-app link starts. SvelteKit answers such a
+ * click by preventing its default, then waits a frame and a task ("allow the browser to repaint") before it
+ * starts navigating, and only then loads the route's code and renders the next screen: without this mark a
+ * harness that observes in that gap sees the previous screen, idle, as if the click had done nothing. The mark
+ * is released by {@link navigationChanged} when the navigation is over, or after SvelteKit's own delay (one frame
+ * and a task; {@link NAVIGATION_CLAIM_MS} ms when no frame comes) when no navigation started (a click that
+ * SvelteKit let go, e.g. to a fragment of the same page).
+ */
+export function navigationRequested(): void {
+	if (navigation) return;
+	const held = { release: holdBusy(), seen: false };
+	navigation = held;
+	// SvelteKit scheduled its frame and task during the same click: these callbacks run after its.
+	const claim = () => {
+		if (navigation === held && !held.seen) {
+			held.release();
+			navigation = null;
+		}
+	};
+	requestAnimationFrame(() => setTimeout(() => setTimeout(claim)));
+	setTimeout(claim, NAVIGATION_CLAIM_MS);
+}
+
+/**
+ * Follows SvelteKit's navigation state (`navigating.type !== null` of `$app/state`): a navigation in flight keeps the
+ * page busy (whether a link click or `goto` started it) until it is over, when the next screen has mounted and
+ * marked its own loads.
+ * @param inFlight whether a client-side navigation is under way.
+ */
+export function navigationChanged(inFlight: boolean): void {
+	if (inFlight) {
+		if (navigation) navigation.seen = true;
+		else navigation = { release: holdBusy(), seen: true };
+	} else if (navigation?.seen) {
+		navigation.release();
+		navigation = null;
+	}
 }
 
 async function apiJsonOnce<T>(path: string, init: RequestInit & { json?: unknown }): Promise<JsonOutcome<T>> {

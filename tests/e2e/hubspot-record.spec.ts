@@ -320,8 +320,10 @@ test('task queue: views, Assigned to filter, Start N tasks with Complete and Ski
 	await expect(page.getByRole('link', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
 	await page.getByRole('tab', { name: 'Upcoming' }).click();
 	await page.getByRole('combobox', { name: 'Assigned to' }).click();
-	const owner = (await page.getByRole('option').allTextContents()).map((o) => o.trim()).find((o) => o !== 'Any owner' && o.length > 0);
-	expect(owner).toBeTruthy();
+	// The owners load asynchronously: poll until the list shows one besides "Any owner".
+	await expect
+		.poll(async () => (await page.getByRole('option').allTextContents()).map((o) => o.trim()).find((o) => o !== 'Any owner' && o.length > 0))
+		.toBeTruthy();
 	const { results: allOwners } = (await api(gym, 'GET', '/crm/v3/owners?limit=100')) as { results: { id: string; firstName: string; lastName: string }[] };
 	const o1012 = allOwners.find((o) => o.id === '1012');
 	const ownerOf1012 = `${o1012?.firstName} ${o1012?.lastName}`;

@@ -55,7 +55,7 @@ async function listedTitles(page: Page): Promise<string[]> {
 async function expectListed(page: Page, want: Want): Promise<void> {
 	const titles = expected(want);
 	await expect(page.getByRole('status').filter({ hasText: /^Showing/ })).toHaveText(`Showing ${titles.length} of ${catalogue.length} tasks`);
-	expect(await listedTitles(page)).toEqual(titles);
+	await expect.poll(() => listedTitles(page)).toEqual(titles);
 	if (titles.length === 0) await expect(page.getByText('No tasks match these filters.')).toBeVisible();
 	else await expect(page.getByText('No tasks match these filters.')).toHaveCount(0);
 }
