@@ -14,6 +14,15 @@ import { World } from './world';
  */
 const RAW: ReadonlyMap<number, string | { epoch?: unknown }> = new Map([[1, world1 as string | { epoch?: unknown }]]);
 const cache = new Map<number, World>();
+/** Time spent parsing and validating worlds since the last {@link takeWorldParseMs}, ms. */
+let parseMs = 0;
+
+/** The time spent parsing worlds (JSON + strict schema) since the last call, ms; resets it to 0. For benchmarks. */
+export function takeWorldParseMs(): number {
+	const ms = parseMs;
+	parseMs = 0;
+	return ms;
+}
 
 /**
  * The world of `seed`, validated (strict zod) on first use.
@@ -24,7 +33,9 @@ export function worldFor(seed: number): World {
 	if (hit) return hit;
 	const raw = RAW.get(seed);
 	if (raw === undefined) throw new Error(`seed ${seed} is not shipped; available: ${[...RAW.keys()].join(', ')}`);
+	const t = performance.now();
 	const world = World.parse(typeof raw === 'string' ? JSON.parse(raw) : raw);
+	parseMs += performance.now() - t;
 	cache.set(seed, world);
 	return world;
 }
