@@ -3,6 +3,10 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vite';
 import { readSetupFields } from './blueprints/setup-fields.js';
 import { parseDeployment, parseStateOrigin } from './gyms/deployment.js';
+import { checkShippedWorlds } from './seeds/check-worlds.js';
+
+// The bundle takes the seed worlds' text without the schema (seeds/index.ts): every build validates them first.
+checkShippedWorlds(new URL('./seeds', import.meta.url).pathname);
 
 export default defineConfig({
 	plugins: [sveltekit()],

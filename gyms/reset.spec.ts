@@ -68,8 +68,11 @@ async function randomEpisode(round: number): Promise<number> {
 		else res = await hub.handle(req('POST', CONTACTS, { properties: { email: 'broken@' } }));
 		if (res.status < 300) writes++;
 	}
-	// Other gyms: puts of changed rows, deletes and inserts in rw transactions (what their handlers will do).
-	for (const db of dbs.slice(1)) {
+	// Other gyms: puts of changed rows, deletes and inserts in rw transactions (what their handlers will do). A gym the
+	// task does not use is deferred by the reset; a request loads its rows before any handler runs, so one comes first.
+	for (const [g, db] of dbs.entries()) {
+		if (g === 0) continue;
+		expect((await gyms[g]!.handle(req('GET', '/me'))).status).toBe(200);
 		const tables = db.tables.filter((t) => !['meta', 'events', 'dirty'].includes(t.name));
 		for (let i = 0; i < 10; i++) {
 			const table = r.pick(tables);

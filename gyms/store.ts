@@ -16,6 +16,12 @@
  *   row, or delete a row that did not exist. Otherwise (fresh database, other seed, after an import, after a
  *   `clear()`), it clears and bulk-loads everything (a "full" reset).
  * - The initial tables of a (seed, fixtures) pair are computed once by the gym's pure `initial()` and cached.
+ * - A **deferred** reset (`reset(init, {defer: true})`, for a gym the run's task does not use) writes no row and
+ *   computes no projection: it empties the tables and records `base.deferred` (the fixtures to project). The gym's
+ *   state is then the initial state of `init`, held virtually: `exportState` serves it from the projection, in
+ *   memory (the same rows, in the same order, as a loaded database exports), `checkInitial` compares the empty
+ *   tables, and {@link GymStore.materialize} (the first API request) bulk-loads it. A deferred reset of a gym that
+ *   is already loaded resets it the usual way (delta), so a warm database stays loaded.
  */
 import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTransaction, type Middleware } from 'dexie';
 import { fnv1a } from '../seeds/rng';
@@ -46,6 +52,20 @@ interface BaseRecord {
 	hash: string;
 	/** Primary keys per table whose initial row differs from the seed-only state because of the fixtures. */
 	fixtureKeys: Record<string, unknown[]>;
+	/**
+	 * Set by a deferred reset: the tables hold no row and the state is the initial state of (seed, these fixtures),
+	 * loaded on first use; `content` is then `''`. Absent once the rows are loaded.
+	 */
+	deferred?: { fixtures: unknown };
+}
+
+/** Options of {@link GymStore.reset}. */
+export interface ResetOptions {
+	/**
+	 * Defer the load (see the module docs): write no row now, serve exports from the projection and load the rows
+	 * at the first {@link GymStore.materialize}. Ignored when the database already holds a loaded state of `init.seed`.
+	 */
+	defer?: boolean;
 }
 
 /** A data table of a gym, as the store sees it. */
@@ -86,9 +106,9 @@ export interface GymStoreOptions {
 	validateTables?: (tables: Record<string, unknown[]>) => void;
 }
 
-/** How a reset went: `delta` restored `restored` rows; `full` cleared and bulk-loaded everything. */
+/** How a reset went: `delta` restored `restored` rows; `full` cleared and bulk-loaded everything; `deferred` wrote no row. */
 export interface ResetReport {
-	mode: 'delta' | 'full';
+	mode: 'delta' | 'full' | 'deferred';
 	restored: number;
 }
 
@@ -104,7 +124,16 @@ export interface InitialCheck {
 
 /** The lifecycle half of a {@link import('./types').Gym}, implemented once for every gym. */
 export interface GymStore {
-	reset(init: RunInit): Promise<Record<string, number>>;
+	/**
+	 * Resets to the initial state of `init` (see the module docs). @returns row counts per table (`{}` for a
+	 * deferred reset). @throws on invalid fixtures.
+	 */
+	reset(init: RunInit, opts?: ResetOptions): Promise<Record<string, number>>;
+	/**
+	 * Loads the rows of a deferred state (one bulk write; the run meta keeps its clock and counters and gets the
+	 * projection's `next_ids`); resolves at once when the rows are loaded. Call before serving a request.
+	 */
+	materialize(): Promise<void>;
 	/**
 	 * Compares the database's rows with the initial state of `init` (seed + fixtures): every stored row's JSON with
 	 * the projection's, row counts, and the event log; reads every row once, computes the initial side once per state.
@@ -221,6 +250,13 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 	db.use(trackDirty(specs.map((s) => s.name)));
 	const cache = new Map<string, Entry>();
 	let last: ResetReport | null = null;
+	/**
+	 * Whether the rows are in the database: true after a delta or full reset, an import or a materialization; false
+	 * after a deferred reset; null when not known (a new instance: `base` is read). Sound because the Service Worker
+	 * is the only writer of its databases.
+	 */
+	let loaded: boolean | null = null;
+	let materializing: Promise<void> | null = null;
 	const allTables = () => [...specs.map((s) => db.table(s.name)), db.table('meta'), db.table('events'), db.table('dirty')];
 
 	function sortWire(spec: (typeof specs)[number], rows: unknown[]): unknown[] {
@@ -249,9 +285,12 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		return entry.json;
 	}
 
+	/** Hash of the canonical fixtures JSON (`''` = none). */
+	const fixtureHash = (fixtures: unknown) => (fixtures === undefined ? '' : fnv1a(canonical(fixtures)));
+
 	/** The cached initial state of (seed, fixtures). @throws on invalid fixtures. */
 	function entryFor(init: RunInit): Entry {
-		const hash = init.fixtures === undefined ? '' : fnv1a(canonical(init.fixtures));
+		const hash = fixtureHash(init.fixtures);
 		const cacheKey = `${init.seed}|${hash}`;
 		const hit = cache.get(cacheKey);
 		if (hit) {
@@ -279,7 +318,58 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		return entry;
 	}
 
-	function runMetaOf(init: RunInit, entry: Entry): RunMeta {
+	/** The run init a deferred state was recorded with (the run meta + the base's fixtures). */
+	function deferredInit(base: BaseRecord, run: RunMeta): RunInit {
+		return { run_id: run.run_id, task_id: run.task_id, seed: base.seed, clock: run.clock, fixtures: base.deferred?.fixtures, actor: run.actor };
+	}
+
+	/** The base record of a loaded `entry`. */
+	const baseOf = (init: RunInit, entry: Entry): BaseRecord => ({
+		key: 'base',
+		seed: init.seed,
+		content: entry.content,
+		hash: entry.hash,
+		fixtureKeys: entry.fixtureKeys
+	});
+
+	/** The `base` record when the rows are not known to be loaded (null when they are, or there is none). */
+	async function deferredBase(): Promise<BaseRecord | null> {
+		if (loaded === true) return null;
+		const base = (await db.table('meta').get('base')) as BaseRecord | undefined;
+		if (base && !base.deferred) loaded = true;
+		return base?.deferred ? base : null;
+	}
+
+	/**
+	 * Reads an export in one transaction. `virtual`: the initial state of a deferred base, served from memory for the
+	 * tables in `want` while the base is still that one (rows found in the tables anyway, written outside the store,
+	 * are laid over it by key), and the projection's `next_ids` in the meta (when `entry` was computed).
+	 */
+	function readExport(want: typeof specs, virtual: { base: BaseRecord; entry: Entry | null } | null): Promise<GymExport> {
+		return db.transaction('r', [...want.map((s) => db.table(s.name)), db.table('meta'), db.table('events')], async () => {
+			const [meta, base] = (await db.table('meta').bulkGet(['run', 'base'])) as [RunMeta | undefined, BaseRecord | undefined];
+			if (!meta) throw new Error(`${gym}: no run is initialized`);
+			const [rows, events] = await Promise.all([
+				Promise.all(want.map((s) => db.table(s.name).toArray())),
+				db.table('events').orderBy('seq').toArray() as Promise<GymEvent[]>
+			]);
+			const out: Record<string, unknown[]> = {};
+			const same = virtual !== null && base?.deferred !== undefined && base.seed === virtual.base.seed && base.hash === virtual.base.hash;
+			want.forEach((s, i) => {
+				const held = rows[i]!.map(s.fromRow);
+				if (!same || !virtual.entry) return void (out[s.name] = sortWire(s, held));
+				const initial = virtual.entry.wire[s.name] ?? [];
+				if (!held.length) return void (out[s.name] = [...initial]);
+				const byKey = new Map(initial.map((r) => [String((r as Record<string, unknown>)[s.key]), r]));
+				for (const r of held) byKey.set(String((r as Record<string, unknown>)[s.key]), r);
+				out[s.name] = sortWire(s, [...byKey.values()]);
+			});
+			const next_ids = same && virtual.entry ? { ...virtual.entry.next_ids } : meta.next_ids;
+			return { tables: out, meta: { ...meta, next_ids }, events } satisfies GymExport;
+		});
+	}
+
+	function runMetaOf(init: RunInit, next_ids: Record<string, number>): RunMeta {
 		return {
 			key: 'run',
 			run_id: init.run_id,
@@ -288,7 +378,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			clock: init.clock,
 			seq: 0,
 			run_seq: 0,
-			next_ids: { ...entry.next_ids },
+			next_ids: { ...next_ids },
 			actor: init.actor ?? DEFAULT_ACTOR
 		};
 	}
@@ -305,10 +395,35 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 	}
 
 	return {
-		async reset(init: RunInit) {
+		async reset(init: RunInit, opts: ResetOptions = {}) {
+			if (opts.defer) {
+				const meta = runMetaOf(init, {});
+				const base: BaseRecord = {
+					key: 'base',
+					seed: init.seed,
+					content: '',
+					hash: fixtureHash(init.fixtures),
+					fixtureKeys: {},
+					deferred: { fixtures: init.fixtures }
+				};
+				const deferred = await db.transaction('rw', allTables(), async (tx) => {
+					untracked.add(tx.idbtrans as object);
+					const old = (await db.table('meta').get('base')) as BaseRecord | undefined;
+					// A loaded state of this seed stays loaded: the usual (delta) reset below is cheaper than a reload later.
+					if (old && !old.deferred && old.seed === init.seed) return false;
+					await Promise.all(allTables().map((t) => t.clear()));
+					await db.table('meta').bulkPut([meta, base]);
+					return true;
+				});
+				if (deferred) {
+					loaded = false;
+					last = { mode: 'deferred', restored: 0 };
+					return {};
+				}
+			}
 			const entry = entryFor(init);
-			const meta = runMetaOf(init, entry);
-			const base: BaseRecord = { key: 'base', seed: init.seed, content: entry.content, hash: entry.hash, fixtureKeys: entry.fixtureKeys };
+			const meta = runMetaOf(init, entry.next_ids);
+			const base = baseOf(init, entry);
 			const report = await db.transaction('rw', allTables(), async (tx): Promise<ResetReport | null> => {
 				untracked.add(tx.idbtrans as object);
 				const [old, run, dirty] = await Promise.all([
@@ -349,10 +464,55 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				await writeAll(entry.stored, meta, [], base);
 				last = { mode: 'full', restored: Object.values(entry.counts).reduce((a, b) => a + b, 0) };
 			}
+			loaded = true;
 			return { ...entry.counts };
 		},
 
+		materialize() {
+			if (loaded === true) return Promise.resolve();
+			materializing ??= (async () => {
+				const base = await deferredBase();
+				const run = (await db.table('meta').get('run')) as RunMeta | undefined;
+				if (!base || !run) return;
+				const init = deferredInit(base, run);
+				const entry = entryFor(init);
+				const wrote = await db.transaction('rw', allTables(), async (tx) => {
+					untracked.add(tx.idbtrans as object);
+					const [now, meta] = (await db.table('meta').bulkGet(['base', 'run'])) as [BaseRecord | undefined, RunMeta | undefined];
+					// Another reset came first: this state is no longer the one to load.
+					if (!now?.deferred || !meta || now.seed !== base.seed || now.hash !== base.hash) return false;
+					// Put, not clear + add: a row written into the empty tables outside the store stays (the reset check sees it).
+					for (const spec of specs) await db.table(spec.name).bulkPut(entry.stored[spec.name] ?? []);
+					await db.table('meta').bulkPut([{ ...meta, next_ids: { ...entry.next_ids } }, baseOf(init, entry)]);
+					return true;
+				});
+				loaded = wrote ? true : null;
+			})().finally(() => (materializing = null));
+			return materializing;
+		},
+
 		async checkInitial(init: RunInit) {
+			const deferred = await deferredBase();
+			if (deferred) {
+				// A deferred state is the initial state while its tables and log stay empty and it defers (seed, fixtures).
+				const hash = fixtureHash(init.fixtures);
+				const differing: string[] = [];
+				const stray: string[] = [];
+				await db.transaction('r', [...specs.map((s) => db.table(s.name)), db.table('events')], async () => {
+					const [tables, events] = await Promise.all([Promise.all(specs.map((s) => db.table(s.name).toArray())), db.table('events').count()]);
+					specs.forEach((spec, i) => {
+						if (tables[i]!.length) differing.push(spec.name);
+						for (const row of tables[i]!) stray.push(JSON.stringify(row));
+					});
+					if (events > 0) differing.push('events');
+				});
+				if (deferred.seed !== init.seed || deferred.hash !== hash) differing.push('fixtures');
+				return {
+					differing,
+					state_sha256: await sha256Of(['deferred', String(deferred.seed), deferred.hash, ...stray]),
+					initial_sha256: await sha256Of(['deferred', String(init.seed), hash])
+				};
+			}
 			const entry = entryFor(init);
 			const want = rowJson(entry);
 			const differing: string[] = [];
@@ -393,17 +553,12 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 
 		async exportState(tables?: readonly string[]) {
 			const want = specs.filter((s) => !tables || tables.includes(s.name));
-			return db.transaction('r', [...want.map((s) => db.table(s.name)), db.table('meta'), db.table('events')], async () => {
-				const meta = (await db.table('meta').get('run')) as RunMeta | undefined;
-				if (!meta) throw new Error(`${gym}: no run is initialized`);
-				const [rows, events] = await Promise.all([
-					Promise.all(want.map((s) => db.table(s.name).toArray())),
-					db.table('events').orderBy('seq').toArray() as Promise<GymEvent[]>
-				]);
-				const out: Record<string, unknown[]> = {};
-				want.forEach((s, i) => (out[s.name] = sortWire(s, rows[i]!.map(s.fromRow))));
-				return { tables: out, meta, events } satisfies GymExport;
-			});
+			const base = await deferredBase();
+			if (!base) return readExport(want, null);
+			// Deferred: the projection is computed only when a table is asked for (`meta.next_ids` stays as stored otherwise).
+			const run = (await db.table('meta').get('run')) as RunMeta | undefined;
+			if (!run) throw new Error(`${gym}: no run is initialized`);
+			return readExport(want, { base, entry: want.length ? entryFor(deferredInit(base, run)) : null });
 		},
 
 		async importState(snapshot: GymExport) {
@@ -417,6 +572,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			}
 			// No base record: the next reset is a full one (the imported rows are not tracked as dirty).
 			await writeAll(stored, snapshot.meta, snapshot.events, null);
+			loaded = true;
 			return counts;
 		},
 

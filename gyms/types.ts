@@ -97,8 +97,12 @@ export interface GymExport {
 export interface Gym {
 	/** Gym name as used in URLs and exports, e.g. `hubspot`. */
 	readonly name: string;
-	/** Resets the database to the seed + fixtures. @returns row counts per table. @throws on invalid fixtures. */
-	reset(init: RunInit): Promise<Record<string, number>>;
+	/**
+	 * Resets the database to the seed + fixtures. `opts.defer`: a gym the run's task does not use; its rows are
+	 * loaded at its first API request and, until then, exported from the projection (gyms/store.ts "deferred").
+	 * @returns row counts per table (`{}` when deferred). @throws on invalid fixtures.
+	 */
+	reset(init: RunInit, opts?: { defer?: boolean }): Promise<Record<string, number>>;
 	/**
 	 * Reads the state: every table, or only `tables` when given (unknown names are ignored; the verifier
 	 * passes the tables its queries read). `meta` and `events` are always included.

@@ -27,6 +27,12 @@ export const METRICS = [
 	'reset',
 	'reset_full_seed',
 	'init_fresh_context',
+	'init_fresh_context_all',
+	'first_load_world',
+	'first_load_hubspot',
+	'first_load_outreach',
+	'first_load_calendly',
+	'first_load_salesnav',
 	'api_roundtrip',
 	'sw_floor',
 	'hubspot_api_get',
@@ -81,7 +87,17 @@ export const PAGE_METRICS: readonly MetricName[] = [
 	'verify_20x50k'
 ];
 /** Metrics that need a fresh browser context per sample. */
-export const CONTEXT_METRICS: readonly MetricName[] = ['init_fresh_context'];
+export const CONTEXT_METRICS: readonly MetricName[] = [
+	'init_fresh_context',
+	'init_fresh_context_all',
+	'first_load_world',
+	'first_load_hubspot',
+	'first_load_outreach',
+	'first_load_calendly',
+	'first_load_salesnav'
+];
+/** The gyms whose first load `first_load_<gym>` measures. */
+export const FIRST_LOAD_GYMS = ['hubspot', 'outreach', 'calendly', 'salesnav'] as const;
 /** Metrics on their own origin, not the gyms' (`sw_floor`: a bare Service Worker, harness/bench-sw-floor.ts). */
 export const FLOOR_METRICS: readonly MetricName[] = ['sw_floor'];
 /** Samples of `init_fresh_context` for `samples` requested (each one is a new profile: seconds, not ms). */
@@ -540,14 +556,58 @@ export async function benchResetAfterEpisodes(page: Page, taskId: string | undef
 }
 
 /**
+ * Parses a reset's `Server-Timing` header (`name;dur=<ms>[;desc=…]`, comma-separated) into name → ms; a header
+ * without durations (an older build) gives `{}`.
+ */
+export function parseServerTiming(header: string | null): Record<string, number> {
+	const out: Record<string, number> = {};
+	for (const part of (header ?? '').split(',')) {
+		const [name, ...params] = part.trim().split(';');
+		const dur = params.map((p) => /^\s*dur=([0-9.]+)\s*$/.exec(p)?.[1]).find((d) => d !== undefined);
+		if (name && dur !== undefined) out[name.trim()] = Number(dur);
+	}
+	return out;
+}
+
+/** One first reset of a fresh context: its time in the page (ms) and the SW's `Server-Timing` of it (name → ms). */
+export interface FreshReset {
+	ms: number;
+	timing: Record<string, number>;
+}
+
+/**
  * `init_fresh_context`: in each of `samples` new browser contexts (empty IndexedDB, SW installed on first load of
- * `/`, which calls no gym API), the time of the first `POST /__salesgym/run`: parse + project the world for every
- * gym and bulk-load all tables. No warm-up: the first time is the point.
+ * `/`, which calls no gym API), the time of the first `POST /__salesgym/run` of `taskId` (the gyms of its platforms
+ * parsed, projected and bulk-loaded; the others deferred), or of a sandbox run (`taskId` undefined: every gym
+ * loaded). No warm-up: the first time is the point.
  * @returns durations, ms.
  * @throws InfrastructureError when a page does not load, the SW never takes control, or the reset fails.
  */
 export async function benchFreshContext(browser: Browser, baseUrl: string, taskId: string | undefined, samples: number): Promise<number[]> {
-	const out: number[] = [];
+	return (await benchFreshResets(browser, baseUrl, taskId, samples)).map((r) => r.ms);
+}
+
+/**
+ * `init_fresh_context_all` and `first_load_<gym>`: fresh-context sandbox resets (every gym loaded), and from each
+ * one's `Server-Timing`, the world's parse (`first_load_world`) and per gym its projection + database write
+ * (`first_load_<gym>`; the four writes run in parallel, so each includes the others' contention).
+ * @returns samples per metric, ms. @throws InfrastructureError as {@link benchFreshContext}.
+ */
+export async function benchFirstLoads(browser: Browser, baseUrl: string, samples: number): Promise<Partial<Record<MetricName, number[]>>> {
+	const runs = await benchFreshResets(browser, baseUrl, undefined, samples);
+	const out: Partial<Record<MetricName, number[]>> = { init_fresh_context_all: runs.map((r) => r.ms) };
+	const world = runs.map((r) => r.timing.world).filter((v): v is number => v !== undefined);
+	if (world.length) out.first_load_world = world;
+	for (const gym of FIRST_LOAD_GYMS) {
+		const v = runs.filter((r) => r.timing[`${gym}-reset`] !== undefined).map((r) => (r.timing[`${gym}-project`] ?? 0) + r.timing[`${gym}-reset`]!);
+		if (v.length) out[`first_load_${gym}`] = v;
+	}
+	return out;
+}
+
+/** Fresh-context first resets of `taskId` (undefined = a sandbox run), with their `Server-Timing`. @throws InfrastructureError as {@link benchFreshContext}. */
+export async function benchFreshResets(browser: Browser, baseUrl: string, taskId: string | undefined, samples: number): Promise<FreshReset[]> {
+	const out: FreshReset[] = [];
 	for (let i = 0; i < samples; i++) {
 		const context = await browser.newContext({ baseURL: baseUrl });
 		try {
@@ -562,10 +622,10 @@ export async function benchFreshContext(browser: Browser, baseUrl: string, taskI
 					body: JSON.stringify(taskId === null ? {} : { task_id: taskId })
 				});
 				const text = await res.text();
-				return { ms: performance.now() - t, status: res.status, text: text.slice(0, 300) };
+				return { ms: performance.now() - t, status: res.status, text: text.slice(0, 300), timing: res.headers.get('server-timing') };
 			}, taskId ?? null);
 			if (r.status !== 200) throw new InfrastructureError(`init_fresh_context: reset answered ${r.status}: ${r.text}`);
-			out.push(r.ms);
+			out.push({ ms: r.ms, timing: parseServerTiming(r.timing) });
 		} finally {
 			await context.close().catch(() => {});
 		}

@@ -20,6 +20,7 @@ import { assertBlueprintsSound } from './blueprint-semantics';
 import { BlueprintError, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
 import {
 	benchFreshContext,
+	benchFirstLoads,
 	benchJq,
 	benchPage,
 	CONTEXT_METRICS,
@@ -617,6 +618,11 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 				const n = freshContextSamples(cmd.samples);
 				io.err(`bench: init_fresh_context (${n} fresh browser contexts)…\n`);
 				samples.init_fresh_context = await benchFreshContext(browser, baseUrl, task?.id, n);
+			}
+			if (contextMetrics.some((m) => m !== 'init_fresh_context')) {
+				const n = freshContextSamples(cmd.samples);
+				io.err(`bench: init_fresh_context_all, first_load_* (${n} fresh browser contexts, sandbox runs)…\n`);
+				Object.assign(samples, await benchFirstLoads(browser, baseUrl, n));
 			}
 		});
 	}

@@ -14,17 +14,31 @@ import { World } from './world';
  */
 const RAW: ReadonlyMap<number, string | { epoch?: unknown }> = new Map([[1, world1 as string | { epoch?: unknown }]]);
 const cache = new Map<number, World>();
+/** Time spent parsing and validating worlds since the last {@link takeWorldParseMs}, ms. */
+let parseMs = 0;
+
+/** The time spent parsing worlds (JSON + strict schema) since the last call, ms; resets it to 0. For benchmarks. */
+export function takeWorldParseMs(): number {
+	const ms = parseMs;
+	parseMs = 0;
+	return ms;
+}
 
 /**
- * The world of `seed`, validated (strict zod) on first use.
- * @throws Error when the seed is not shipped, or ZodError when the committed file is invalid.
+ * The world of `seed`, parsed on first use. Under Vite (the bundle) the text is taken with `JSON.parse` alone: every
+ * build validated it with the strict schema first and checked that the schema returns the document unchanged
+ * (seeds/check-worlds.ts, called by vite.config.ts), which saves the schema's cost (most of a first load's parse).
+ * Elsewhere (tsx, Node's loader) the object is validated with the strict schema here.
+ * @throws Error when the seed is not shipped, or ZodError when the committed file is invalid (outside Vite).
  */
 export function worldFor(seed: number): World {
 	const hit = cache.get(seed);
 	if (hit) return hit;
 	const raw = RAW.get(seed);
 	if (raw === undefined) throw new Error(`seed ${seed} is not shipped; available: ${[...RAW.keys()].join(', ')}`);
-	const world = World.parse(typeof raw === 'string' ? JSON.parse(raw) : raw);
+	const t = performance.now();
+	const world = typeof raw === 'string' ? (JSON.parse(raw) as World) : World.parse(raw);
+	parseMs += performance.now() - t;
 	cache.set(seed, world);
 	return world;
 }

@@ -12,13 +12,14 @@
 import { taskSetups } from '../blueprints/setups';
 import { DEPLOYMENT, STATE_ORIGIN } from '../gyms/deployment';
 import { createGyms, shippedSeeds } from '../gyms/registry';
+import { takeWorldParseMs } from '../seeds';
 import type { ApiRequest, Gym } from '../gyms/types';
 import type { ExportLike } from '../verifier/merge';
 import { VerifyRequest, type PlacedAssertion } from '../verifier/schema';
 import type { Evaluation, VerifyInput } from '../verifier/verify';
 import { z } from 'zod';
 import type { ErrorEnvelope } from '../gyms/kit/contract';
-import { currentRun, exportRun, importRun, initRun, RunError, type RunContext, type StateExport } from './run';
+import { currentRun, exportRun, importRun, initRun, RunError, type InitTiming, type RunContext, type StateExport } from './run';
 import { fetchPeerExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
 import { verifyRun } from './verify';
 import { isSecret, notFoundPage, Seal, SEAL_HEADER, SEAL_NEXT_HEADER } from './seal';
@@ -57,6 +58,18 @@ export function isSealed(): Promise<boolean> {
 
 function context(): RunContext {
 	return { gyms, blueprints: taskSetups(), seeds: shippedSeeds() };
+}
+
+/**
+ * `Server-Timing` of a reset (W3C Server Timing): `world;dur=<ms>` (the seed world parsed by this reset, 0 when it
+ * was in memory), then per gym `<gym>-project;dur=<ms>` and `<gym>-reset;dur=<ms>;desc="deferred"|"loaded"`.
+ */
+function serverTiming(timing: InitTiming): string {
+	const ms = (n: number) => n.toFixed(1);
+	const parts = [`world;dur=${ms(takeWorldParseMs())}`];
+	for (const [gym, t] of Object.entries(timing))
+		parts.push(`${gym}-project;dur=${ms(t.project_ms)}`, `${gym}-reset;dur=${ms(t.reset_ms)};desc="${t.defer ? 'deferred' : 'loaded'}"`);
+	return parts.join(', ');
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -269,14 +282,13 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 				// it names the next one (sw/seal.ts).
 				const next = request.headers.get(SEAL_NEXT_HEADER);
 				if (next !== null && !isSecret(next)) throw new RunError(400, `${SEAL_NEXT_HEADER}: a secret is 16–256 printable ASCII characters`);
-				return json(
-					200,
-					await exclusive(async () => {
-						const info = await initRun(ctx, body);
-						if ((next ?? secret) !== null) await seal.begin((next ?? secret)!, info.run_id, gyms);
-						return info;
-					})
-				);
+				const timing: InitTiming = {};
+				const info = await exclusive(async () => {
+					const info = await initRun(ctx, body, timing);
+					if ((next ?? secret) !== null) await seal.begin((next ?? secret)!, info.run_id, gyms);
+					return info;
+				});
+				return json(200, info, { 'server-timing': serverTiming(timing) });
 			}
 			if (request.method === 'GET') {
 				const run = await currentRun(ctx);

@@ -7,7 +7,7 @@
 import type Dexie from 'dexie';
 import type { z } from 'zod';
 import { parseGymExport } from '../export-schema';
-import { createGymStore, type GymStore, type InitialState, type TableSpec } from '../store';
+import { createGymStore, type GymStore, type InitialState, type ResetOptions, type TableSpec } from '../store';
 import type { ApiResponse, Gym, GymEvent, GymExport, RunInit } from '../types';
 import { actingUser } from './me';
 import { createJsonExporter } from './export-json';
@@ -135,7 +135,8 @@ export function checkKeysAndCounters(gym: string, snapshot: GymExport, keys: Rea
  * - `importState(snapshot)`: validated first (strict schema, references, the values the API would refuse, unique
  *   keys, counters above every id, run_seq), nothing written on failure;
  *   then the run-wide counter is re-derived at the next request.
- * - `handle(req)`: waits until the run-wide counter is known, then routes (never throws).
+ * - `handle(req)`: loads a deferred state (`store.materialize`), waits until the run-wide counter is known, then
+ *   routes (never throws).
  * @throws Error when a route pattern is malformed.
  */
 export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
@@ -164,8 +165,8 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 		name,
 		store,
 		routes: routes.map(({ method, path }) => ({ method, path })),
-		async reset(init: RunInit) {
-			const counts = await store.reset(init);
+		async reset(init: RunInit, opts?: ResetOptions) {
+			const counts = await store.reset(init, opts);
 			order.reset();
 			return counts;
 		},
@@ -182,6 +183,8 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 		},
 		runMeta: store.runMeta,
 		async handle(req) {
+			// A gym deferred by the run's reset loads its rows before its first request.
+			await store.materialize();
 			const meta = await readMeta(db);
 			await order.ready();
 			return route(db, req, meta);
