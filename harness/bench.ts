@@ -116,6 +116,11 @@ export interface ValueSummary {
 	n: number;
 	/** e.g. `episodes/min`, `MB`. */
 	unit: string;
+	/**
+	 * The machine's 1-minute load average (`os.loadavg()[0]`) when the measurement started and when it ended: the
+	 * harness metrics depend on what else runs (quote it with them). Absent for metrics that do not record it.
+	 */
+	load?: [number, number];
 }
 
 /** Metric name → summary, the shape of the `--json` file. */
@@ -649,10 +654,10 @@ export async function mergeMetricsFile(file: string, report: BenchReport, extra:
  * @returns the text, ending with a newline.
  */
 export function formatReport(report: BenchReport): string {
-	const rows: string[][] = [['metric', 'p50', 'p95', 'n', 'unit']];
+	const rows: string[][] = [['metric', 'p50', 'p95', 'n', 'unit', 'load']];
 	for (const m of METRICS) {
 		const s = report[m];
-		if (s && 'value' in s) rows.push([m, s.value.toFixed(2), '', String(s.n), s.unit]);
+		if (s && 'value' in s) rows.push([m, s.value.toFixed(2), '', String(s.n), s.unit, s.load ? `${s.load[0].toFixed(1)}→${s.load[1].toFixed(1)}` : '']);
 		else if (s) rows.push([m, s.p50.toFixed(2), s.p95.toFixed(2), String(s.n), s.unit]);
 	}
 	return formatTable(rows, [false, true, true, true, false]);
