@@ -654,7 +654,11 @@ export async function mergeMetricsFile(file: string, report: BenchReport, extra:
  * @returns the text, ending with a newline.
  */
 export function formatReport(report: BenchReport): string {
-	const rows: string[][] = [['metric', 'p50', 'p95', 'n', 'unit', 'load']];
+	const withLoad = METRICS.some((m) => {
+		const s = report[m];
+		return !!s && 'value' in s && s.load !== undefined;
+	});
+	const rows: string[][] = [['metric', 'p50', 'p95', 'n', 'unit', ...(withLoad ? ['load'] : [])]];
 	for (const m of METRICS) {
 		const s = report[m];
 		if (s && 'value' in s) rows.push([m, s.value.toFixed(2), '', String(s.n), s.unit, s.load ? `${s.load[0].toFixed(1)}→${s.load[1].toFixed(1)}` : '']);
