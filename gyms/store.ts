@@ -116,9 +116,12 @@ export interface ResetReport {
 export interface InitialCheck {
 	/** Data tables whose rows differ from the initial state's (count, or any row's content), plus `events` when not empty. */
 	differing: string[];
-	/** Hex SHA-256 of the rows held (each stored row's JSON, tables in spec order, rows in IndexedDB key order). */
+	/**
+	 * Hex SHA-256 over the tables in spec order, each as `<table>:rows:<SHA-256 of its rows' JSON in IndexedDB key
+	 * order>` (a table checked row by row) or `<table>:keys:<SHA-256 of the JSON of its keys>` (checked by keys).
+	 */
 	state_sha256: string;
-	/** The same digest of the initial state's stored rows. */
+	/** The same digest of the initial state (so, for the same `deep`, equal iff nothing differs). */
 	initial_sha256: string;
 }
 
@@ -135,10 +138,15 @@ export interface GymStore {
 	 */
 	materialize(): Promise<void>;
 	/**
-	 * Compares the database's rows with the initial state of `init` (seed + fixtures): every stored row's JSON with
-	 * the projection's, row counts, and the event log; reads every row once, computes the initial side once per state.
+	 * Compares the database with the initial state of `init` (seed + fixtures), and the event log (must be empty).
+	 * A table in `deep` (all of them when `deep` is undefined) is compared row by row: each stored row's JSON with the
+	 * projection's, in one read of its rows. Any other table is compared by its primary keys only (IndexedDB key
+	 * order, no row read): cheap, and it sees a row added or deleted but not a row changed in place, so the caller
+	 * must put in `deep` every table that may have been written since it was last checked (the harness learns them
+	 * from the browser's IndexedDB change notifications, harness/warm.ts). The initial side is computed once per state.
+	 * @param deep data table names, e.g. `contacts`; names that are not tables of the gym are ignored.
 	 */
-	checkInitial(init: RunInit): Promise<InitialCheck>;
+	checkInitial(init: RunInit, deep?: ReadonlySet<string>): Promise<InitialCheck>;
 	initialTables(init: RunInit): Promise<Record<string, unknown[]>>;
 	exportState(tables?: readonly string[]): Promise<GymExport>;
 	importState(snapshot: GymExport): Promise<Record<string, number>>;
@@ -221,8 +229,10 @@ interface Entry {
 	fixtureKeys: Record<string, unknown[]>;
 	/** Stored row JSON per key (the seed-only entry's to find fixture keys; any entry's for the reset check). */
 	json?: Record<string, Map<string, string>>;
-	/** {@link InitialCheck.initial_sha256} of this state (computed on first check). */
-	sha256?: string;
+	/** Primary keys per table in IndexedDB key order (computed on first check). */
+	keys?: Record<string, unknown[]>;
+	/** Digest per `rows:<table>` / `keys:<table>` of this state (computed on first check). */
+	digests?: Record<string, string>;
 }
 
 async function sha256Of(parts: readonly string[]): Promise<string> {
@@ -394,6 +404,29 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		});
 	}
 
+	/** The initial state's primary keys per table, in IndexedDB key order (what a key cursor returns). */
+	function keyOrder(entry: Entry): Record<string, unknown[]> {
+		entry.keys ??= Object.fromEntries(
+			specs.map((s) => [s.name, entry.stored[s.name]!.map((r) => (r as Record<string, unknown>)[s.key]).sort((a, b) => indexedDB.cmp(a, b))])
+		);
+		return entry.keys;
+	}
+
+	/**
+	 * Digest of one table of the initial state (cached): `rows` = SHA-256 of its stored rows' JSON in key order,
+	 * `keys` = SHA-256 of the JSON of its keys in key order (the same texts {@link GymStore.checkInitial} hashes).
+	 */
+	async function initialDigest(entry: Entry, spec: (typeof specs)[number], mode: 'rows' | 'keys'): Promise<string> {
+		const cached = (entry.digests ??= {})[`${mode}:${spec.name}`];
+		if (cached !== undefined) return cached;
+		const keys = keyOrder(entry)[spec.name]!;
+		const json = rowJson(entry)[spec.name]!;
+		const text = mode === 'keys' ? JSON.stringify(keys) : keys.map((k) => json.get(String(k))!).join('\n');
+		const digest = await sha256Of([text]);
+		entry.digests[`${mode}:${spec.name}`] = digest;
+		return digest;
+	}
+
 	return {
 		async reset(init: RunInit, opts: ResetOptions = {}) {
 			if (opts.defer) {
@@ -491,7 +524,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			return materializing;
 		},
 
-		async checkInitial(init: RunInit) {
+		async checkInitial(init: RunInit, deep?: ReadonlySet<string>) {
 			const deferred = await deferredBase();
 			if (deferred) {
 				// A deferred state is the initial state while its tables and log stay empty and it defers (seed, fixtures).
@@ -515,36 +548,43 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			}
 			const entry = entryFor(init);
 			const want = rowJson(entry);
+			const order = keyOrder(entry);
+			const isDeep = (name: string) => deep === undefined || deep.has(name);
 			const differing: string[] = [];
-			const held: string[] = [];
+			/** Per table: its view's digest part, `null` while it matches the initial state's (then they are equal). */
+			const held = new Map<string, string | null>();
 			await db.transaction('r', [...specs.map((s) => db.table(s.name)), db.table('events')], async () => {
-				const [tables, events] = await Promise.all([Promise.all(specs.map((s) => db.table(s.name).toArray())), db.table('events').count()]);
+				const [tables, events] = await Promise.all([
+					Promise.all(specs.map((s) => (isDeep(s.name) ? db.table(s.name).toArray() : db.table(s.name).toCollection().primaryKeys()))),
+					db.table('events').count()
+				]);
 				specs.forEach((spec, i) => {
-					const rows = tables[i]!;
-					const expected = want[spec.name]!;
-					let same = rows.length === expected.size;
-					for (const row of rows) {
-						const text = JSON.stringify(row);
-						held.push(text);
-						if (same && expected.get(String((row as Record<string, unknown>)[spec.key])) !== text) same = false;
+					const got = tables[i]!;
+					if (isDeep(spec.name)) {
+						const expected = want[spec.name]!;
+						const texts = got.map((row) => JSON.stringify(row));
+						const same = got.length === expected.size && got.every((row, j) => expected.get(String((row as Record<string, unknown>)[spec.key])) === texts[j]);
+						held.set(spec.name, same ? null : texts.join('\n'));
+					} else {
+						// Keys only (IndexedDB key order): a row added or deleted shows; a row changed in place does not.
+						const keys = order[spec.name]!;
+						const same = got.length === keys.length && got.every((k, j) => indexedDB.cmp(k, keys[j]) === 0);
+						held.set(spec.name, same ? null : JSON.stringify(got));
 					}
-					if (!same) differing.push(spec.name);
+					if (held.get(spec.name) !== null) differing.push(spec.name);
 				});
 				if (events > 0) differing.push('events');
 			});
-			if (entry.sha256 === undefined) {
-				// The initial rows in IndexedDB key order (what toArray() returns for the same rows).
-				const initial: string[] = [];
-				for (const spec of specs) {
-					const map = want[spec.name]!;
-					const keys = [...entry.index[spec.name]!.entries()].sort(([, a], [, b]) =>
-						indexedDB.cmp((a as Record<string, unknown>)[spec.key], (b as Record<string, unknown>)[spec.key])
-					);
-					for (const [k] of keys) initial.push(map.get(k)!);
-				}
-				entry.sha256 = await sha256Of(initial);
+			const initialParts: string[] = [];
+			const heldParts: string[] = [];
+			for (const spec of specs) {
+				const mode = isDeep(spec.name) ? 'rows' : 'keys';
+				const initialPart = await initialDigest(entry, spec, mode);
+				const h = held.get(spec.name);
+				initialParts.push(`${spec.name}:${mode}:${initialPart}`);
+				heldParts.push(`${spec.name}:${mode}:${h == null ? initialPart : await sha256Of([h])}`);
 			}
-			return { differing, state_sha256: await sha256Of(held), initial_sha256: entry.sha256 };
+			return { differing, state_sha256: await sha256Of(heldParts), initial_sha256: await sha256Of(initialParts) };
 		},
 
 		async initialTables(init: RunInit) {

@@ -117,10 +117,11 @@ export interface Gym {
 	initialTables(init: RunInit): Promise<Record<string, unknown[]>>;
 	/**
 	 * Compares the database with the initial state of `init` without exporting it (the reset check of a reused
-	 * browser profile, sw/reset-check.ts). @returns the tables that differ (plus `events` when the log is not empty)
-	 * and digests of both sides.
+	 * browser profile, sw/reset-check.ts): row by row for the tables in `deep` (all when undefined), by primary keys
+	 * only for the others (gyms/store.ts `GymStore.checkInitial`). @returns the tables that differ (plus `events`
+	 * when the log is not empty) and digests of both sides.
 	 */
-	checkInitial?(init: RunInit): Promise<{ differing: string[]; state_sha256: string; initial_sha256: string }>;
+	checkInitial?(init: RunInit, deep?: ReadonlySet<string>): Promise<{ differing: string[]; state_sha256: string; initial_sha256: string }>;
 	/** Replaces the whole state (one transaction). @throws on an invalid snapshot, leaving the state unchanged. */
 	importState(snapshot: GymExport): Promise<Record<string, number>>;
 	/**

@@ -7,11 +7,13 @@
  *   size, so shared pages are not double-counted) of the browser's processes above their idle level, MB;
  *   `memory_mb_w2` / `memory_mb_w4`: the same during the 2- and 4-worker runs (all their contexts);
  * - `context_recycles`: contexts recycled over those runs (a reset check that differed, or a crash): 0 when reuse is sound;
+ * - each throughput and memory figure carries `load`: the 1-minute load average at its start and end;
  * - `reset_to_observation`: `env.reset()` of a warm context (reset in place, reset check, start page) until the
  *   first observation is returned, ms (p50/p95); `reset_to_observation_fresh`: the same with a new context each
  *   time (first load, SW install, full seed load).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import type { Browser } from '@playwright/test';
 import type { Blueprint } from '../blueprints/schema';
 import { oracle } from './agents';
@@ -105,6 +107,7 @@ export async function benchHarness(
 	};
 	/** A throughput run with `workers` contexts, and the peak PSS above idle meanwhile. */
 	const measured = async (workers: number): Promise<{ rate: ValueSummary; memory: ValueSummary | null }> => {
+		const load0 = loadavg()[0]!;
 		const idle = descendantsPssKb();
 		let peak = idle ?? 0;
 		let n = 0;
@@ -117,7 +120,11 @@ export async function benchHarness(
 		}, MEMORY_SAMPLE_MS);
 		try {
 			const rate = await throughput(workers);
-			return { rate, memory: idle === null ? null : { value: Math.round(((peak - idle) / 1024) * 100) / 100, n, unit: 'MB' } };
+			const load: [number, number] = [Math.round(load0 * 100) / 100, Math.round(loadavg()[0]! * 100) / 100];
+			return {
+				rate: { ...rate, load },
+				memory: idle === null ? null : { value: Math.round(((peak - idle) / 1024) * 100) / 100, n, unit: 'MB', load }
+			};
 		} finally {
 			clearInterval(timer);
 		}

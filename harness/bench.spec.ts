@@ -45,6 +45,11 @@ describe('report', () => {
 		expect(Object.keys(report)).toEqual(['episodes_per_min_w2', 'context_memory_mb', 'reset_to_observation']);
 		expect(report.context_memory_mb).toEqual({ value: 341.5, n: 40, unit: 'MB' });
 		expect(formatReport(report).split('\n')[1]).toBe('episodes_per_min_w2     15.12            8  episodes/min');
+		const loaded = toReport({}, { episodes_per_min_w4: { value: 20, n: 8, unit: 'episodes/min', load: [3.25, 4] } });
+		expect(formatReport(loaded).split('\n').slice(0, 2)).toEqual([
+			'metric                 p50  p95  n  unit          load',
+			'episodes_per_min_w4  20.00       8  episodes/min  3.3→4.0'
+		]);
 	});
 
 	it('descendantsPssKb sums the memory of child processes (Linux)', async () => {

@@ -132,6 +132,11 @@ export interface ValueSummary {
 	n: number;
 	/** e.g. `episodes/min`, `MB`. */
 	unit: string;
+	/**
+	 * The machine's 1-minute load average (`os.loadavg()[0]`) when the measurement started and when it ended: the
+	 * harness metrics depend on what else runs (quote it with them). Absent for metrics that do not record it.
+	 */
+	load?: [number, number];
 }
 
 /** Metric name → summary, the shape of the `--json` file. */
@@ -709,10 +714,14 @@ export async function mergeMetricsFile(file: string, report: BenchReport, extra:
  * @returns the text, ending with a newline.
  */
 export function formatReport(report: BenchReport): string {
-	const rows: string[][] = [['metric', 'p50', 'p95', 'n', 'unit']];
+	const withLoad = METRICS.some((m) => {
+		const s = report[m];
+		return !!s && 'value' in s && s.load !== undefined;
+	});
+	const rows: string[][] = [['metric', 'p50', 'p95', 'n', 'unit', ...(withLoad ? ['load'] : [])]];
 	for (const m of METRICS) {
 		const s = report[m];
-		if (s && 'value' in s) rows.push([m, s.value.toFixed(2), '', String(s.n), s.unit]);
+		if (s && 'value' in s) rows.push([m, s.value.toFixed(2), '', String(s.n), s.unit, s.load ? `${s.load[0].toFixed(1)}→${s.load[1].toFixed(1)}` : '']);
 		else if (s) rows.push([m, s.p50.toFixed(2), s.p95.toFixed(2), String(s.n), s.unit]);
 	}
 	return formatTable(rows, [false, true, true, true, false]);

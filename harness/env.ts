@@ -47,7 +47,7 @@ import { NAVIGATION_TIMEOUT_MS, startEpisode, verifyRun } from './runner';
 import { startServer, type RunningServer } from './server';
 import { isProductUrl, navigationError, newSecret, sealedByDefault } from './seal';
 import { resetRun, sealHeaders } from './runner';
-import { assertInitialState, countRecycle, newWarmStats, type ContextPool, type WarmStats } from './warm';
+import { assertInitialState, countRecycle, newWarmStats, StoreWatch, type ContextPool, type WarmStats } from './warm';
 
 /** Default step limit of an episode. */
 export const DEFAULT_MAX_STEPS = 50;
@@ -306,6 +306,8 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	}
 
 	let context: BrowserContext | null = null;
+	/** The context's IndexedDB watch (harness/warm.ts): what the next reset check must read row by row. */
+	let watch: StoreWatch | null = null;
 	let tabs: Page[] = [];
 	let active = 0;
 	let elements: ReadonlyMap<string, ElementRef> = new Map();
@@ -436,6 +438,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	const release = (): void => {
 		context?.off('page', onPage);
 		context = null;
+		watch = null;
 		tabs = [];
 		active = 0;
 	};
@@ -477,7 +480,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			previous === undefined
 				? await resetRun(page, blueprint.id, runId, options.seed, secret)
 				: await resetRun(page, blueprint.id, runId, options.seed, previous, secret);
-		await assertInitialState(page, runId, secret ?? previous);
+		await assertInitialState(page, runId, secret ?? previous, watch ?? undefined);
 		await page.evaluate(() => sessionStorage.clear());
 		await page.goto(blueprint.start_path, { timeout: NAVIGATION_TIMEOUT_MS });
 		await waitForSwReady(page);
@@ -564,6 +567,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 					const w = options.pool.take(browser, contextKey);
 					if (w) {
 						adopt(w.context, w.page);
+						watch = w.watch;
 						previous = w.secret;
 					}
 				}
@@ -598,6 +602,8 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 					const page = await fresh.newPage();
 					adopt(fresh, page);
 					started = await startEpisode(page, blueprint, runId, options.seed, secret);
+					// Watched from here on: the fresh state is trusted, only later writes are checked row by row.
+					watch = options.freshContext ? null : await StoreWatch.open(fresh, page, baseUrl);
 				} catch (e) {
 					if (e instanceof InfrastructureError || e instanceof UsageError) throw e;
 					throw new InfrastructureError(`reset failed: ${firstLine(e)}`, { cause: e });
@@ -697,7 +703,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			if (options.pool && !options.freshContext && clean && context !== null && page && !gone()) {
 				// A clean episode's context goes back warm (its other tabs closed); the next reset checks it anyway.
 				for (const p of tabs.slice(1)) await p.close().catch(() => {});
-				const w = { browser, context, page, secret, key: contextKey };
+				const w = { browser, context, page, secret, key: contextKey, watch };
 				release();
 				options.pool.give(w);
 			} else {

@@ -5,8 +5,15 @@
  * Service Worker compares every gym's database with the task's initial state as the projections compute it
  * (`GET /__salesgym/reset-check`, sw/reset-check.ts); a difference, or any failure of the in-place reset, recycles
  * the context (closed, and the episode starts in a fresh one), and is counted in {@link WarmStats}.
+ *
+ * The check is cheap because it reads only what may have changed: a {@link StoreWatch} listens to the browser's own
+ * IndexedDB change notifications for the gym origin (Chrome DevTools Protocol `Storage.trackIndexedDBForStorageKey`
+ * and its `Storage.indexedDBContentUpdated` events, which Chromium sends for every committed write to an object store,
+ * whoever made it: the Service Worker, a page's raw `indexedDB` calls, a worker), and the check compares row by row
+ * only the stores written since the last check; the others are compared by their primary keys (a cheap key read that
+ * still sees a row added or removed). Without a watch (no CDP session), every table is compared row by row.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { z } from 'zod';
 import { InfrastructureError } from './errors';
 import { pageJson } from './page';
@@ -31,11 +38,20 @@ export class ReuseMismatchError extends Error {}
 /**
  * Asks the Service Worker whether the databases hold exactly the initial state of the run `runId`.
  * @param seal the current episode's secret (sealed episodes).
+ * @param watch the context's store watch: only the stores it saw written since its last `take` are compared row by
+ *   row (all of them without a watch, or when the watch broke).
  * @throws ReuseMismatchError when they do not (naming what differs) or the check names another run;
  *   InfrastructureError when the call fails or answers an unexpected shape.
  */
-export async function assertInitialState(page: Page, runId: string, seal: string | undefined): Promise<ResetCheckResponse> {
-	const body = await pageJson(page, 'GET', '/__salesgym/reset-check', undefined, seal === undefined ? undefined : { [SEAL_HEADER]: seal });
+export async function assertInitialState(page: Page, runId: string, seal: string | undefined, watch?: StoreWatch): Promise<ResetCheckResponse> {
+	const written = watch ? await watch.take() : null;
+	const path = written === null ? '/__salesgym/reset-check' : `/__salesgym/reset-check?deep=${encodeURIComponent(written.join(','))}`;
+	const body = await pageJson(page, 'GET', path, undefined, seal === undefined ? undefined : { [SEAL_HEADER]: seal });
+	if (watch) {
+		// A write that landed while the check read (after `take`) would otherwise reach the next episode unchecked.
+		const late = (await watch.take()) ?? [];
+		if (late.length > 0) throw new ReuseMismatchError(`IndexedDB was written during the reset check (${late.slice(0, 8).join(', ')})`);
+	}
 	const parsed = ResetCheckResponse.safeParse(body);
 	if (!parsed.success) throw new InfrastructureError(`GET /__salesgym/reset-check answered an unexpected shape: ${parsed.error.issues[0]?.message}`);
 	const check = parsed.data;
@@ -45,6 +61,61 @@ export async function assertInitialState(page: Page, runId: string, seal: string
 			`state ${check.state_sha256.slice(0, 12)} ≠ initial ${check.initial_sha256.slice(0, 12)} after the reset (${check.differing.slice(0, 8).join(', ')})`
 		);
 	return check;
+}
+
+/** The IndexedDB database name of a gym, e.g. `salesgym-hubspot` (gyms/registry.ts). */
+const DB_PREFIX = 'salesgym-';
+
+/**
+ * The object stores of a browser context's gym databases written since the last {@link take}, as the browser reports
+ * them (see the module docs). One per warm context, on its first page's CDP session (it dies with that page).
+ */
+export class StoreWatch {
+	private written = new Set<string>();
+	private broken = false;
+
+	private constructor(private readonly session: CDPSession) {
+		session.on('Storage.indexedDBContentUpdated', (e: { databaseName: string; objectStoreName: string }) => {
+			if (e.databaseName.startsWith(DB_PREFIX)) this.written.add(`${e.databaseName.slice(DB_PREFIX.length)}.${e.objectStoreName}`);
+			else this.written.add(`${e.databaseName}.${e.objectStoreName}`);
+		});
+	}
+
+	/**
+	 * Starts watching the IndexedDB of `origin` from `page`'s CDP session (Chromium only).
+	 * @param origin e.g. `http://127.0.0.1:4173`.
+	 * @returns null when the browser has no CDP (then the reset check reads every row).
+	 */
+	static async open(context: BrowserContext, page: Page, origin: string): Promise<StoreWatch | null> {
+		try {
+			const session = await context.newCDPSession(page);
+			await session.send('Storage.trackIndexedDBForStorageKey', { storageKey: `${new URL(origin).origin}/` });
+			return new StoreWatch(session);
+		} catch {
+			return null;
+		}
+	}
+
+	/**
+	 * The stores written since the last call, `<gym>.<store>` (e.g. `hubspot.contacts`), sorted; then forgets them.
+	 * A CDP round trip first, so that every notification the browser sent before it is counted.
+	 * @returns null when the session broke (its page closed): then the caller must check everything.
+	 */
+	async take(): Promise<string[] | null> {
+		try {
+			await this.session.send('Runtime.evaluate', { expression: '0' });
+		} catch {
+			this.broken = true;
+		}
+		const out = [...this.written].sort();
+		this.written = new Set();
+		return this.broken ? null : out;
+	}
+
+	/** Forgets what was written so far (the context was just loaded fresh: its state is trusted as it stands). */
+	async mark(): Promise<void> {
+		await this.take();
+	}
 }
 
 /** Counters of context reuse, over a pool's or an env's life. */
@@ -83,6 +154,8 @@ export interface WarmContext {
 	secret: string | undefined;
 	/** What the context was opened with (origin, viewport, zone, sealed): only an env asking the same may take it. */
 	key: string;
+	/** The context's IndexedDB watch (null: none, every reset check reads every row). */
+	watch: StoreWatch | null;
 }
 
 /**

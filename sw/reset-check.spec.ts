@@ -4,7 +4,7 @@ import { blueprints } from '../blueprints/registry';
 import { HubSpotDb } from '../gyms/hubspot/db';
 import { createHubSpotGym } from '../gyms/hubspot';
 import { shippedSeeds } from '../gyms/registry';
-import { checkReset } from './reset-check';
+import { checkReset, parseDeep } from './reset-check';
 import { initRun, RunError, type RunContext } from './run';
 
 let n = 0;
@@ -79,5 +79,32 @@ describe('checkReset', () => {
 		const { c } = ctx();
 		await expect(checkReset(c)).rejects.toEqual(expect.objectContaining({ status: 409 }));
 		await expect(checkReset(c)).rejects.toBeInstanceOf(RunError);
+	});
+});
+
+describe('checkReset with deep (the tables written since the last check)', () => {
+	it('compares the other tables by keys: a row added outside the API shows, a row changed in place needs the table in deep', async () => {
+		const { c, name } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'a' });
+		const none = new Set<string>();
+		const clean = await checkReset(c, none);
+		expect(clean).toMatchObject({ match: true, differing: [] });
+		expect(clean.state_sha256).toBe(clean.initial_sha256);
+		const exported = await c.gyms[0]!.exportState(['owners', 'contacts']);
+		const owner = exported.tables.owners![0] as Record<string, unknown>;
+		await rawPut(name, 'owners', { ...owner, firstName: `${String(owner.firstName)}x` });
+		// Keys only: the changed row is invisible, which is why the harness names every written store.
+		expect((await checkReset(c, none)).match).toBe(true);
+		const deep = await checkReset(c, new Set(['hubspot.owners']));
+		expect(deep).toMatchObject({ match: false, differing: ['hubspot.owners'] });
+		expect(deep.state_sha256).not.toBe(deep.initial_sha256);
+		await rawPut(name, 'contacts', { ...(exported.tables.contacts![0] as Record<string, unknown>), id: '999999998' });
+		expect((await checkReset(c, none)).differing).toEqual(['hubspot.contacts']);
+	});
+
+	it('parses the deep query parameter', () => {
+		expect(parseDeep(new URLSearchParams(''))).toBeUndefined();
+		expect(parseDeep(new URLSearchParams('deep='))).toEqual(new Set());
+		expect(parseDeep(new URLSearchParams('deep=hubspot.contacts,hubspot.meta'))).toEqual(new Set(['hubspot.contacts', 'hubspot.meta']));
 	});
 });

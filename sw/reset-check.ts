@@ -5,10 +5,27 @@
  * projection's, cached per state), or else table by table on canonical JSON (`Gym.initialTables`), plus the run
  * metadata and the event log. A database that a previous episode changed outside the API (a row written straight into IndexedDB,
  * which the delta reset's dirty tracking never saw) differs, and the harness then recycles the profile.
+ *
+ * Reading every row costs about a second on a loaded 2-core machine (the ~15,000 rows' deserialization), so the caller
+ * may name in `deep` the tables to compare row by row; every other table is compared by its primary keys only
+ * (which sees a row added or removed, not one changed in place). The harness names every object store that the
+ * browser reported written since the last check (Chrome DevTools Protocol `Storage.indexedDBContentUpdated`, which
+ * fires for every writer: the Service Worker, a page's raw `indexedDB` calls, a worker), harness/warm.ts.
  * Pure of Service Worker globals so that Node tests can run it over fake-indexeddb.
  */
 import { canonicalJson } from '../verifier/canonical';
 import { RunError, runInits, type RunContext } from './run';
+
+/**
+ * The `deep` query parameter of `GET /__salesgym/reset-check`: comma-separated `<gym>.<table>` names, e.g.
+ * `hubspot.contacts,hubspot.meta` (names that are not data tables are ignored; empty = none).
+ * @returns undefined when the parameter is absent (every table row by row).
+ */
+export function parseDeep(query: URLSearchParams): Set<string> | undefined {
+	const raw = query.get('deep');
+	if (raw === null) return undefined;
+	return new Set(raw.split(',').filter((s) => s.length > 0));
+}
 
 /** What `GET /__salesgym/reset-check` answers. */
 export interface ResetCheck {
@@ -46,11 +63,13 @@ async function sha256Hex(parts: readonly string[]): Promise<string> {
 
 /**
  * Compares the databases with the current task's initial state (see the module docs).
+ * @param deep `<gym>.<table>` names (e.g. `hubspot.contacts`) compared row by row; undefined = every table. A gym
+ *   without `checkInitial` is always compared row by row.
  * @returns the verdict with both digests; `match: false` names what differs.
  * @throws RunError 409 when no run is initialized or the gyms disagree on the run; 404 when the run's task is not
  *   bundled; 400 when the run's seed is not shipped.
  */
-export async function checkReset(ctx: RunContext): Promise<ResetCheck> {
+export async function checkReset(ctx: RunContext, deep?: ReadonlySet<string>): Promise<ResetCheck> {
 	const metas = await Promise.all(ctx.gyms.map((g) => g.runMeta()));
 	const first = metas[0];
 	if (!first || metas.some((m) => m === null)) throw new RunError(409, 'no run is initialized: POST /__salesgym/run first');
@@ -68,7 +87,8 @@ export async function checkReset(ctx: RunContext): Promise<ResetCheck> {
 		for (const [k, v] of Object.entries(wantMeta)) if (meta[k as keyof typeof meta] !== v) differing.push(`${gym.name}.meta.${k}`);
 		if (gym.checkInitial) {
 			// The store compares its rows with the projection's directly (no export, no canonical copy).
-			const check = await gym.checkInitial(init);
+			const mine = deep === undefined ? undefined : new Set([...deep].filter((d) => d.startsWith(`${gym.name}.`)).map((d) => d.slice(gym.name.length + 1)));
+			const check = await gym.checkInitial(init, mine);
 			differing.push(...check.differing.map((t) => `${gym.name}.${t}`));
 			held.push(gym.name, check.state_sha256);
 			initial.push(gym.name, check.initial_sha256);

@@ -5,7 +5,7 @@
  * - `GET /__salesgym/state`, `PUT /__salesgym/state`: export / import the canonical state.
  * - `GET /__salesgym/tasks`, `GET /__salesgym/tasks/<id>`: the bundled tasks' setups (no steps: blueprints/setups.ts).
  * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
- * - `GET /__salesgym/reset-check`: the databases compared with the current task's initial state (sw/reset-check.ts).
+ * - `GET /__salesgym/reset-check[?deep=<gym>.<table>,…]`: the databases compared with the current task's initial state (sw/reset-check.ts).
  * - `POST /__salesgym/publish`: PUTs this origin's export of the current run to the state store (sw/state-store.ts).
  * Once a harness sealed the run (sw/seal.ts), every path but `/api/` needs the seal's secret.
  */
@@ -23,7 +23,7 @@ import { currentRun, exportRun, importRun, initRun, RunError, type InitTiming, t
 import { fetchPeerExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
 import { verifyRun } from './verify';
 import { isSecret, notFoundPage, Seal, SEAL_HEADER, SEAL_NEXT_HEADER } from './seal';
-import { checkReset } from './reset-check';
+import { checkReset, parseDeep } from './reset-check';
 
 /** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -313,7 +313,7 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 		}
 		if (path === '/__salesgym/reset-check' && request.method === 'GET') {
 			await lifecycle;
-			return json(200, await checkReset(ctx));
+			return json(200, await checkReset(ctx, parseDeep(url.searchParams)));
 		}
 		if (path === '/__salesgym/publish' && request.method === 'POST') return json(200, await publish(ctx, request));
 		if (path === '/__salesgym/tasks' && request.method === 'GET') {

@@ -43,6 +43,34 @@ async function poison(env: SalesgymEnv): Promise<void> {
 	);
 }
 
+/**
+ * Changes a contact row in place from the page (same key, same row count), bypassing the Service Worker: only a row by
+ * row comparison of that table sees it, so this proves the store watch (harness/warm.ts) names the written table.
+ */
+async function poisonInPlace(env: SalesgymEnv): Promise<void> {
+	await env.page!.evaluate(
+		() =>
+			new Promise<void>((resolve, reject) => {
+				const open = indexedDB.open('salesgym-hubspot');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const tx = open.result.transaction('contacts', 'readwrite');
+					const store = tx.objectStore('contacts');
+					const get = store.get('990001');
+					get.onsuccess = () => {
+						const row = get.result as { properties: Record<string, unknown> };
+						store.put({ ...row, properties: { ...row.properties, jobtitle: 'Poisoned in place' } });
+					};
+					tx.oncomplete = () => {
+						open.result.close();
+						resolve();
+					};
+					tx.onerror = () => reject(tx.error);
+				};
+			})
+	);
+}
+
 /** The export without its run id (which differs between episodes by design). */
 function stateWithoutRun(text: string): string {
 	const doc = JSON.parse(text) as Record<string, unknown>;
@@ -72,6 +100,21 @@ test('a poisoned context is detected at the next reset, recycled and counted; th
 	expect(next.info).toMatchObject({ context: 'warm' });
 	expect(next.info.recycled).toBeUndefined();
 	expect(await env.exportState()).not.toContain('"987654321"');
+});
+
+test('a row changed in place outside the API (same keys, same row count) is detected at the next reset and recycled', async ({ browser, baseURL }) => {
+	test.setTimeout(180_000);
+	const env = await makeEnv({ task: TASK, browser, baseUrl: baseURL! });
+	envs.push(env);
+	expect((await env.reset()).info).toMatchObject({ context: 'fresh' });
+	// A clean warm reset first: the check passes on the watched context.
+	expect((await env.reset()).info).toMatchObject({ context: 'warm' });
+	await poisonInPlace(env);
+	expect(await env.exportState()).toContain('Poisoned in place');
+	const next = await env.reset();
+	expect(next.info).toMatchObject({ context: 'fresh', recycled: expect.stringMatching(/hubspot\.contacts/) });
+	expect(env.warmStats).toMatchObject({ fresh: 2, warm: 1, recycled: 1 });
+	expect(await env.exportState()).not.toContain('Poisoned in place');
 });
 
 test('reuse gives the same verdict and final state as a fresh context; a pool passes contexts between envs, each episode with a fresh seal', async ({
