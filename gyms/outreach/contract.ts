@@ -428,6 +428,19 @@ export const SequenceStep = resource(
 );
 export type SequenceStep = z.infer<typeof SequenceStep>;
 
+/**
+ * A default recipient of a template (Outreach OpenAPI `template.toRecipients` / `ccRecipients` / `bccRecipients`: "a
+ * list of default person and email address pairs", e.g. `Billy Bob <billy.bob@seattle.city>`): either a bare address
+ * `a@b.c` or `Display Name <a@b.c>`. Anything else is a 422 "Each recipient must be an email address or a Name <email> pair."
+ */
+export const Recipient = z
+	.string()
+	.trim()
+	.regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, {
+		message: 'Each recipient must be an email address or a Name <email> pair.'
+	})
+	.describe('an email address or "Name <email>"');
+
 /** An email template. Variables in double braces: `{{first_name}}`, `{{account.name}}`, `{{sender.first_name}}`. */
 export const Template = resource(
 	'template',
@@ -438,6 +451,11 @@ export const Template = resource(
 		tags: z.array(z.string()).describe('free tags'),
 		shareType: z.enum(SHARE_TYPES).describe('sharing (values: verify)'),
 		archived: z.boolean().describe('true when archived'),
+		trackOpens: z.boolean().describe('open tracking on for emails written from this template (default true)'),
+		trackLinks: z.boolean().describe('link (click) tracking on for emails written from this template (default true)'),
+		toRecipients: z.array(Recipient).describe('default "to" recipients, each "Name <email>" or an address'),
+		ccRecipients: z.array(Recipient).describe('default "cc" recipients'),
+		bccRecipients: z.array(Recipient).describe('default "bcc" recipients'),
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
@@ -897,10 +915,11 @@ export const AccountUpdateBody = z.strictObject({
 });
 
 /**
- * Writable template attributes (Outreach OpenAPI `template`: `name`, `subject`, `bodyHtml`, `tags`, `shareType`
- * "read_only", "private" or "shared", `archived`; read-only ones such as `bodyText`, `lastUsedAt` or the counters are
- * refused). A template needs a non-blank name (replica: the product's template editor requires one; the spec caps it at
- * 225 characters).
+ * Writable template attributes: every attribute of Outreach OpenAPI `template` without the read-only badge: `name`,
+ * `subject`, `bodyHtml`, `tags`, `shareType` "read_only", "private" or "shared", `archived`, `trackOpens`, `trackLinks`
+ * (booleans), `toRecipients`, `ccRecipients`, `bccRecipients` (arrays of {@link Recipient}). Read-only ones such as
+ * `bodyText`, `archivedAt`, `lastUsedAt` or the counters, unknown ones and a wrong type are refused. A template needs a
+ * non-blank name (replica: the product's template editor requires one; the spec caps it at 225 characters).
  */
 export const TemplateWritable = z.strictObject({
 	name: z.string().trim().min(1, 'Name is required.').max(225).describe('template name, 1–225 characters'),
@@ -908,7 +927,12 @@ export const TemplateWritable = z.strictObject({
 	bodyHtml: z.string().describe('HTML body, may contain {{variables}}'),
 	tags: z.array(z.string()).describe('free tags'),
 	shareType: z.enum(SHARE_TYPES).describe('"read_only", "private" or "shared"'),
-	archived: z.boolean().describe('true to archive')
+	archived: z.boolean().describe('true to archive'),
+	trackOpens: z.boolean().describe('open tracking of emails written from the template'),
+	trackLinks: z.boolean().describe('link tracking of emails written from the template'),
+	toRecipients: z.array(Recipient).describe('default "to" recipients'),
+	ccRecipients: z.array(Recipient).describe('default "cc" recipients'),
+	bccRecipients: z.array(Recipient).describe('default "bcc" recipients')
 });
 /** `POST /templates` body: `name` required; `owner` (user) the only writable relationship of the replica. */
 export const TemplateCreateBody = z.strictObject({
@@ -941,8 +965,8 @@ export const TemplateUpdateBody = z.strictObject({
 });
 
 /**
- * Writable snippet attributes (Outreach OpenAPI `snippet`: `name`, `bodyHtml`, `shareType` "private" or "shared",
- * `tags`; the read-only `bodyText` is refused). A snippet needs a non-blank name (replica; the spec caps it at 255).
+ * Writable snippet attributes: every attribute of Outreach OpenAPI `snippet` without the read-only badge (`name`,
+ * `bodyHtml`, `shareType` "private" or "shared", `tags`); the read-only `bodyText`, `createdAt`, `updatedAt` are refused. A snippet needs a non-blank name (replica; the spec caps it at 255).
  */
 export const SnippetWritable = z.strictObject({
 	name: z.string().trim().min(1, 'Name is required.').max(255).describe('snippet name, 1–255 characters'),
