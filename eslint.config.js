@@ -11,14 +11,16 @@ const restrict = (paths, patterns, message) => ({
 
 /**
  * Page code (`src/**`) may import, from `gyms/`, only the page-safe modules: each gym's API contract
- * (`gyms/<gym>/contract`), the run-control contract (`gyms/kit/contract`) and the pure token helpers of HubSpot
+ * (`gyms/<gym>/contract`) and its light envelope where it has one (`gyms/<gym>/envelope`: base path, media type,
+ * error body, re-exported by the contract), the run-control contract (`gyms/kit/contract`) and the pure token helpers of HubSpot
  * (`gyms/hubspot/tokens`), however they are reached (`$gyms/…`, `../../gyms/…`). Everything else there (a gym's
  * db, api/*, index, seed, schema, the store, the kit's engine) runs in the Service Worker. Exported for the
  * boundary test (`tests/unit/page-boundary.spec.ts`).
  */
-export const GYM_INTERNALS = '^(?:\\$gyms|(?:\\.{1,2}/)+gyms|.*/gyms)(?:/(?![a-z][a-z0-9-]*/contract(?:\\.[jt]s)?$|hubspot/tokens(?:\\.[jt]s)?$)|$)';
+export const GYM_INTERNALS =
+	'^(?:\\$gyms|(?:\\.{1,2}/)+gyms|.*/gyms)(?:/(?![a-z][a-z0-9-]*/(?:contract|envelope)(?:\\.[jt]s)?$|hubspot/tokens(?:\\.[jt]s)?$)|$)';
 const PAGE_GYM_MESSAGE =
-	'The UI is a client of the gym API: from gyms/ page code imports only a contract (gyms/<gym>/contract, gyms/kit/contract) or gyms/hubspot/tokens; the rest runs in the Service Worker.';
+	'The UI is a client of the gym API: from gyms/ page code imports only a contract (gyms/<gym>/contract or its gyms/<gym>/envelope, gyms/kit/contract) or gyms/hubspot/tokens; the rest runs in the Service Worker.';
 const pageRestricted = restrict(
 	['dexie', 'fake-indexeddb'],
 	['**/sw/*'],

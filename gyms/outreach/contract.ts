@@ -473,6 +473,19 @@ export const SequenceStep = resource(
 );
 export type SequenceStep = z.infer<typeof SequenceStep>;
 
+/**
+ * A default recipient of a template (Outreach OpenAPI `template.toRecipients` / `ccRecipients` / `bccRecipients`: "a
+ * list of default person and email address pairs", e.g. `Billy Bob <billy.bob@seattle.city>`): either a bare address
+ * `a@b.c` or `Display Name <a@b.c>`. Anything else is a 422 "Each recipient must be an email address or a Name <email> pair."
+ */
+export const Recipient = z
+	.string()
+	.trim()
+	.regex(/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, {
+		message: 'Each recipient must be an email address or a Name <email> pair.'
+	})
+	.describe('an email address or "Name <email>"');
+
 /** An email template. Variables in double braces: `{{first_name}}`, `{{account.name}}`, `{{sender.first_name}}`. */
 export const Template = resource(
 	'template',
@@ -483,6 +496,11 @@ export const Template = resource(
 		tags: z.array(z.string()).describe('free tags'),
 		shareType: z.enum(SHARE_TYPES).describe('sharing (values: verify)'),
 		archived: z.boolean().describe('true when archived'),
+		trackOpens: z.boolean().describe('open tracking on for emails written from this template (default true)'),
+		trackLinks: z.boolean().describe('link (click) tracking on for emails written from this template (default true)'),
+		toRecipients: z.array(Recipient).describe('default "to" recipients, each "Name <email>" or an address'),
+		ccRecipients: z.array(Recipient).describe('default "cc" recipients'),
+		bccRecipients: z.array(Recipient).describe('default "bcc" recipients'),
 		createdAt: ts('created'),
 		updatedAt: ts('last updated')
 	},
@@ -745,26 +763,9 @@ export type Persona = z.infer<typeof Persona>;
 
 // ---------------------------------------------------------------------------------------------- API
 
-/** Path prefix of the Outreach gym API on the page origin; stands for `https://api.outreach.io/api/v2`. */
-export const OUTREACH_API_BASE = '/api/outreach';
-/** Media type of every Outreach request and answer body (JSON:API); another request Content-Type is a 415. */
-export const JSON_API_MEDIA_TYPE = 'application/vnd.api+json';
-
-/** One error of Outreach's error envelope, e.g. `{id: "resourceNotFound", title: "Resource Not Found", detail}`. */
-export const ErrorObject = z.strictObject({
-	id: z.string().min(1).describe('machine error id, camelCase, e.g. resourceNotFound, validationDuplicateValueError'),
-	title: z.string().min(1).describe('short human title, e.g. "Resource Not Found"'),
-	detail: z.string().describe('human explanation of this occurrence'),
-	source: z
-		.strictObject({ pointer: z.string().describe('JSON pointer into the request body, e.g. /data/attributes/emails') })
-		.optional()
-		.describe('the request field at fault (field validation errors)')
-});
-export type ErrorObject = z.infer<typeof ErrorObject>;
-
-/** Outreach's error body (its OpenAPI spec's error responses): `{errors: [{id, title, detail, source?}]}`. */
-export const ErrorBody = z.strictObject({ errors: z.array(ErrorObject).min(1).describe('one entry per error') });
-export type ErrorBody = z.infer<typeof ErrorBody>;
+// The base path, media type and error envelope live in `envelope.ts` (no other schema), so that a screen that only
+// calls the API does not build every schema of this module when it loads.
+export { OUTREACH_API_BASE, JSON_API_MEDIA_TYPE, ErrorObject, ErrorBody } from './envelope';
 
 // ---------------------------------------------------------------------------------------------- wire answers
 
@@ -952,10 +953,11 @@ export const AccountUpdateBody = z.strictObject({
 });
 
 /**
- * Writable template attributes (Outreach OpenAPI `template`: `name`, `subject`, `bodyHtml`, `tags`, `shareType`
- * "read_only", "private" or "shared", `archived`; read-only ones such as `bodyText`, `lastUsedAt` or the counters are
- * refused). A template needs a non-blank name (replica: the product's template editor requires one; the spec caps it at
- * 225 characters).
+ * Writable template attributes: every attribute of Outreach OpenAPI `template` without the read-only badge: `name`,
+ * `subject`, `bodyHtml`, `tags`, `shareType` "read_only", "private" or "shared", `archived`, `trackOpens`, `trackLinks`
+ * (booleans), `toRecipients`, `ccRecipients`, `bccRecipients` (arrays of {@link Recipient}). Read-only ones such as
+ * `bodyText`, `archivedAt`, `lastUsedAt` or the counters, unknown ones and a wrong type are refused. A template needs a
+ * non-blank name (replica: the product's template editor requires one; the spec caps it at 225 characters).
  */
 export const TemplateWritable = z.strictObject({
 	name: z.string().trim().min(1, 'Name is required.').max(225).describe('template name, 1–225 characters'),
@@ -963,7 +965,12 @@ export const TemplateWritable = z.strictObject({
 	bodyHtml: z.string().describe('HTML body, may contain {{variables}}'),
 	tags: z.array(z.string()).describe('free tags'),
 	shareType: z.enum(SHARE_TYPES).describe('"read_only", "private" or "shared"'),
-	archived: z.boolean().describe('true to archive')
+	archived: z.boolean().describe('true to archive'),
+	trackOpens: z.boolean().describe('open tracking of emails written from the template'),
+	trackLinks: z.boolean().describe('link tracking of emails written from the template'),
+	toRecipients: z.array(Recipient).describe('default "to" recipients'),
+	ccRecipients: z.array(Recipient).describe('default "cc" recipients'),
+	bccRecipients: z.array(Recipient).describe('default "bcc" recipients')
 });
 /** `POST /templates` body: `name` required; `owner` (user) the only writable relationship of the replica. */
 export const TemplateCreateBody = z.strictObject({
@@ -996,8 +1003,8 @@ export const TemplateUpdateBody = z.strictObject({
 });
 
 /**
- * Writable snippet attributes (Outreach OpenAPI `snippet`: `name`, `bodyHtml`, `shareType` "private" or "shared",
- * `tags`; the read-only `bodyText` is refused). A snippet needs a non-blank name (replica; the spec caps it at 255).
+ * Writable snippet attributes: every attribute of Outreach OpenAPI `snippet` without the read-only badge (`name`,
+ * `bodyHtml`, `shareType` "private" or "shared", `tags`); the read-only `bodyText`, `createdAt`, `updatedAt` are refused. A snippet needs a non-blank name (replica; the spec caps it at 255).
  */
 export const SnippetWritable = z.strictObject({
 	name: z.string().trim().min(1, 'Name is required.').max(255).describe('snippet name, 1–255 characters'),

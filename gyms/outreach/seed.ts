@@ -119,6 +119,9 @@ const maxIso = (...xs: string[]) => xs.reduce((a, b) => (b > a ? b : a));
 /** Earliest of ISO timestamps. */
 const minIso = (...xs: string[]) => xs.reduce((a, b) => (b < a ? b : a));
 
+/** Tracking and default recipients of every seeded template: opens and links tracked (Outreach's default), no recipients. */
+const TEMPLATE_TRACKING = { trackOpens: true, trackLinks: true, toRecipients: [], ccRecipients: [], bccRecipients: [] };
+
 /** Fills `{{variables}}` of a template for one prospect and sender. */
 function render(text: string, p: Person, company: Company | undefined, sender: World['users'][number]): string {
 	return text
@@ -242,6 +245,7 @@ function build(world: World): Tables {
 						tags: [s.key],
 						shareType: 'shared',
 						archived: false,
+						...TEMPLATE_TRACKING,
 						createdAt: s.createdAt,
 						updatedAt: s.createdAt
 					},
@@ -320,7 +324,17 @@ function build(world: World): Tables {
 		templates.push({
 			type: 'template',
 			id: String(ID_BASE.templates + templates.length + 1),
-			attributes: { name, subject, bodyHtml: body, tags: [], shareType: 'shared', archived, createdAt: orgCreated, updatedAt: orgCreated },
+			attributes: {
+				name,
+				subject,
+				bodyHtml: body,
+				tags: [],
+				shareType: 'shared',
+				archived,
+				...TEMPLATE_TRACKING,
+				createdAt: orgCreated,
+				updatedAt: orgCreated
+			},
 			relationships: { owner: relOrNull('user', owner0.id) }
 		});
 	}

@@ -1,8 +1,8 @@
 /**
  * Outreach Templates and Snippets, in the browser through the Service Worker: the list and "Search templates"
- * (API `filter[q]`), a template's details, Edit (`PATCH /templates/{id}`, checked in the export), New template with
- * a blank name refused visibly by the handler and nothing written, then created (`POST /templates`, owned by the
- * acting user); Snippets: New snippet and Edit of its sharing; axe finds no serious or critical violation.
+ * (API `filter[q]`), a template's details, Edit (`PATCH /templates/{id}`: subject, Track links off, CC recipients;
+ * checked in the export), New template with a blank name and then a BCC that is no address refused visibly by the
+ * handler and nothing written, then created with Track opens off (`POST /templates`, owned by the acting user); Snippets: New snippet and Edit of its sharing; axe finds no serious or critical violation.
  */
 import { expectNoSeriousA11yViolations } from './axe';
 import { expect, test } from './fixtures';
@@ -19,7 +19,7 @@ test.beforeEach(async ({ gym }) => {
 	await gym.reset({ run_id: 'outreach-content' });
 });
 
-test('Templates: search, details, Edit, New template (blank name refused, then created); axe clean', async ({ gym }) => {
+test('Templates: search, details, Edit (tracking, CC), New template (blank name and a bad BCC refused, then created); axe clean', async ({ gym }) => {
 	test.slow(); // dialogs, four axe scans and three exports on a shared 2-core machine
 	const page = gym.page;
 	const t = await outreach(gym.exportState());
@@ -47,14 +47,27 @@ test('Templates: search, details, Edit, New template (blank name refused, then c
 	const dialog = page.getByRole('dialog', { name: 'Edit template' });
 	await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
 	await dialog.getByRole('textbox', { name: 'Subject' }).fill('Quick question, {{first_name}}');
+	const tracking = dialog.getByRole('group', { name: 'Tracking' });
+	await expect(tracking.getByRole('checkbox', { name: 'Track opens' })).toBeChecked();
+	await expect(tracking.getByRole('checkbox', { name: 'Track links' })).toBeChecked();
+	await tracking.getByRole('checkbox', { name: 'Track links' }).uncheck();
+	await dialog.getByRole('textbox', { name: 'CC', exact: true }).fill('Dana Ops <dana.ops@example.com>, revops@example.com');
 	await expectNoSeriousA11yViolations(page);
 	await dialog.getByRole('button', { name: 'Save' }).click();
 	await expect(dialog).toHaveCount(0);
 	await expect(page.getByRole('region', { name })).toContainText('Quick question, {{first_name}}');
+	await expect(page.getByRole('region', { name })).toContainText('Dana Ops <dana.ops@example.com>, revops@example.com');
 	let after = await outreach(gym.exportState());
 	const edited = after.templates!.find((x) => x.id === tpl.id)!;
 	expect(edited.attributes.subject).toBe('Quick question, {{first_name}}');
 	expect(edited.attributes.bodyHtml).toBe(tpl.attributes.bodyHtml);
+	expect(edited.attributes).toMatchObject({
+		trackOpens: true,
+		trackLinks: false,
+		toRecipients: [],
+		ccRecipients: ['Dana Ops <dana.ops@example.com>', 'revops@example.com'],
+		bccRecipients: []
+	});
 
 	const before = await gym.exportState();
 	await page.getByRole('button', { name: 'New template' }).click();
@@ -64,6 +77,12 @@ test('Templates: search, details, Edit, New template (blank name refused, then c
 	await expect(create.getByRole('alert')).toContainText('Name is required');
 	expect(await gym.exportState()).toBe(before);
 	await create.getByRole('textbox', { name: 'Name' }).fill('Conference recap');
+	await create.getByRole('textbox', { name: 'BCC', exact: true }).fill('Dana Ops');
+	await create.getByRole('button', { name: 'Save' }).click();
+	await expect(create.getByRole('alert')).toContainText('email address or a Name <email> pair');
+	expect(await gym.exportState()).toBe(before);
+	await create.getByRole('textbox', { name: 'BCC', exact: true }).fill('crm-dropbox@example.com');
+	await create.getByRole('checkbox', { name: 'Track opens' }).uncheck();
 	await create.getByRole('textbox', { name: 'Body' }).fill('<p>Hi {{first_name}}, great to meet you.</p>');
 	await create.getByRole('textbox', { name: 'Tags' }).fill('events, recap');
 	await create.getByRole('button', { name: 'Save' }).click();
@@ -72,7 +91,16 @@ test('Templates: search, details, Edit, New template (blank name refused, then c
 	after = await outreach(gym.exportState());
 	const made = after.templates!.filter((x) => !t.templates!.some((o) => o.id === x.id));
 	expect(made).toHaveLength(1);
-	expect(made[0]!.attributes).toMatchObject({ name: 'Conference recap', subject: 'Hello', tags: ['events', 'recap'], archived: false });
+	expect(made[0]!.attributes).toMatchObject({
+		name: 'Conference recap',
+		subject: 'Hello',
+		tags: ['events', 'recap'],
+		archived: false,
+		trackOpens: false,
+		trackLinks: true,
+		bccRecipients: ['crm-dropbox@example.com']
+	});
+	await expect(page.getByRole('region', { name: 'Conference recap' })).toContainText('crm-dropbox@example.com');
 	expect(made[0]!.relationships.owner!.data!.id).toBe('1001');
 });
 

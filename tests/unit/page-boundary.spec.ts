@@ -1,8 +1,8 @@
 /**
  * The page/Service-Worker boundary, proven with ESLint's Node API: page code (`src/**`) that imports a gym's
  * internals (db, api, index, seed, schema, the store, the kit's engine) fails `npm run lint`, however the import
- * is written; the page-safe modules (each gym's `contract`, `gyms/kit/contract`, `gyms/hubspot/tokens`) pass,
- * and themselves import nothing but zod and other contracts.
+ * is written; the page-safe modules (each gym's `contract` and `envelope`, `gyms/kit/contract`,
+ * `gyms/hubspot/tokens`) pass, and themselves import nothing but zod and other contracts / envelopes.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +45,7 @@ const FORBIDDEN = [
 const ALLOWED = [
 	'$gyms/hubspot/contract',
 	'$gyms/outreach/contract',
+	'$gyms/outreach/envelope',
 	'$gyms/calendly/contract',
 	'$gyms/salesnav/contract',
 	'$gyms/kit/contract',
@@ -93,7 +94,7 @@ function importsOf(source: string): string[] {
 const gymsDir = join(ROOT, 'gyms');
 const contracts = readdirSync(gymsDir, { withFileTypes: true })
 	.filter((d) => d.isDirectory() && existsSync(join(gymsDir, d.name, 'contract.ts')))
-	.map((d) => `gyms/${d.name}/contract.ts`);
+	.flatMap((d) => [`gyms/${d.name}/contract.ts`, ...(existsSync(join(gymsDir, d.name, 'envelope.ts')) ? [`gyms/${d.name}/envelope.ts`] : [])]);
 
 describe('page-safe modules import nothing unsafe', () => {
 	it('every gym and the kit have a contract.ts', () => {
@@ -114,9 +115,9 @@ describe('page-safe modules import nothing unsafe', () => {
 		).toEqual(['zod', './a', '../b/contract', './side', './lazy']);
 	});
 
-	it.each(contracts)('%s imports only zod and other contracts', (file) => {
+	it.each(contracts)('%s imports only zod and other contracts / envelopes', (file) => {
 		const bad = importsOf(readFileSync(join(ROOT, file), 'utf8')).filter(
-			(s) => s !== 'zod' && !/^(?:\.\.?\/)+(?:[a-z][a-z0-9-]*\/)?contract(?:\.[jt]s)?$/.test(s)
+			(s) => s !== 'zod' && !/^(?:\.\.?\/)+(?:[a-z][a-z0-9-]*\/)?(?:contract|envelope)(?:\.[jt]s)?$/.test(s)
 		);
 		expect(bad).toEqual([]);
 	});

@@ -2,7 +2,9 @@
  * Contract tests of the Outreach content writes: `POST /templates`, `PATCH /templates/{id}`, `POST /snippets`,
  * `PATCH /snippets/{id}` (Outreach OpenAPI "Create a New Template" / "Update a Template" / "Create a New Snippet" /
  * "Update a Snippet"). A created or updated row is served and readable back, parses with the contract and is in the
- * export; every refusal (blank name, a read-only or unknown attribute, a bad shareType, a path / body id mismatch,
+ * export, with every writable attribute of the spec's `template` (tracking, default to / cc / bcc recipients); a
+ * one-off email from a template takes its tracking; every refusal (blank name, a read-only or unknown attribute, a bad
+ * shareType, tracking or recipients of the wrong type, a path / body id mismatch,
  * an unknown owner, an unknown row, a wrong media type) answers Outreach's envelope and leaves the export
  * byte-identical.
  */
@@ -78,6 +80,117 @@ describe('templates', () => {
 		const row = (await state()).templates.find((x) => x.id === t.id)!;
 		expect(row.attributes).toMatchObject({ name: t.attributes.name, bodyHtml: t.attributes.bodyHtml, subject: 'New subject', archived: true });
 		expect(row.relationships.owner.data?.id).toBe(owner.id);
+	});
+
+	it('accepts every writable attribute of the OpenAPI template: tracking and recipients are stored and served', async () => {
+		const fresh = await call('POST', '/templates', { data: { type: 'template', attributes: { name: 'Defaults' } } });
+		expect(fresh.status, JSON.stringify(fresh.body)).toBe(201);
+		expect(RA('template').parse(fresh.body).data.attributes).toMatchObject({
+			trackOpens: true,
+			trackLinks: true,
+			toRecipients: [],
+			ccRecipients: [],
+			bccRecipients: []
+		});
+		const res = await call('POST', '/templates', {
+			data: {
+				type: 'template',
+				attributes: {
+					name: 'Board recap',
+					subject: 'Recap',
+					bodyHtml: '<p>Hi</p>',
+					tags: [],
+					shareType: 'private',
+					archived: false,
+					trackOpens: false,
+					trackLinks: false,
+					toRecipients: ['Billy Bob <billy.bob@seattle.city>'],
+					ccRecipients: ['ops@example.com'],
+					bccRecipients: ['CRM Dropbox <crm@example.com>', 'audit@example.com']
+				}
+			}
+		});
+		expect(res.status, JSON.stringify(res.body)).toBe(201);
+		const made = RA('template').parse(res.body).data;
+		const want = {
+			trackOpens: false,
+			trackLinks: false,
+			toRecipients: ['Billy Bob <billy.bob@seattle.city>'],
+			ccRecipients: ['ops@example.com'],
+			bccRecipients: ['CRM Dropbox <crm@example.com>', 'audit@example.com']
+		};
+		expect(made.attributes).toMatchObject(want);
+		expect(RA('template').parse((await call('GET', `/templates/${made.id}`)).body).data.attributes).toMatchObject(want);
+		expect((await state()).templates.find((x) => x.id === String(made.id))!.attributes).toMatchObject(want);
+
+		const up = await call('PATCH', `/templates/${made.id}`, {
+			data: { type: 'template', id: made.id, attributes: { trackLinks: true, ccRecipients: [] } }
+		});
+		expect(up.status, JSON.stringify(up.body)).toBe(200);
+		expect((await state()).templates.find((x) => x.id === String(made.id))!.attributes).toMatchObject({
+			...want,
+			trackLinks: true,
+			ccRecipients: [],
+			name: 'Board recap'
+		});
+		// Every other template (the seed's) serves the fields too, with the defaults.
+		const all = (await call('GET', '/templates', undefined, 'page[size]=1000')).body as { data: { id: number; attributes: Record<string, unknown> }[] };
+		const others = all.data.filter((x) => x.id !== made.id);
+		expect(others.length).toBeGreaterThan(20);
+		expect(others.every((x) => x.attributes.trackOpens === true && x.attributes.trackLinks === true && Array.isArray(x.attributes.bccRecipients))).toBe(true);
+	});
+
+	it('a one-off email from a template takes its tracking settings unless the mailing sets its own', async () => {
+		const s = await state();
+		const tpl = s.templates.find((x) => x.attributes.name === 'Meeting follow-up')!;
+		const p = s.prospects.find(
+			(x) =>
+				!x.attributes.optedOut &&
+				!x.attributes.emailOptedOut &&
+				x.attributes.emails.length > 0 &&
+				x.relationships.account.data &&
+				!s.emailAddresses.some((e) => e.relationships.prospect?.data?.id === x.id && e.attributes.status === 'bounced')
+		)!;
+		const mailbox = s.mailboxes.find((m) => !m.attributes.sendDisabled)!;
+		expect((await call('PATCH', `/templates/${tpl.id}`, { data: { type: 'template', id: Number(tpl.id), attributes: { trackOpens: false } } })).status).toBe(
+			200
+		);
+		const send = (attributes: Record<string, unknown>) =>
+			call('POST', '/mailings', {
+				data: {
+					type: 'mailing',
+					attributes: { subject: 'Hi {{first_name}}', bodyHtml: '<p>Hello</p>', ...attributes },
+					relationships: {
+						prospect: { data: { type: 'prospect', id: Number(p.id) } },
+						mailbox: { data: { type: 'mailbox', id: Number(mailbox.id) } },
+						template: { data: { type: 'template', id: Number(tpl.id) } }
+					}
+				}
+			});
+		const a = await send({});
+		expect(a.status, JSON.stringify(a.body)).toBe(201);
+		expect(RA('mailing').parse(a.body).data.attributes).toMatchObject({ trackOpens: false, trackLinks: true });
+		const b = await send({ trackOpens: true });
+		expect(b.status, JSON.stringify(b.body)).toBe(201);
+		expect(RA('mailing').parse(b.body).data.attributes).toMatchObject({ trackOpens: true, trackLinks: true });
+	});
+
+	it('refuses tracking and recipients of the wrong type with a 422 that writes nothing', async () => {
+		const t = (await state()).templates[0]!;
+		const post = (attributes: Record<string, unknown>) => () =>
+			call('POST', '/templates', { data: { type: 'template', attributes: { name: 'X', ...attributes } } });
+		const patch = (attributes: Record<string, unknown>) => () =>
+			call('PATCH', `/templates/${t.id}`, { data: { type: 'template', id: Number(t.id), attributes } });
+		await refused(422, 'validationError', post({ trackOpens: 'yes' }));
+		await refused(422, 'validationError', post({ trackLinks: 1 }));
+		await refused(422, 'validationError', post({ toRecipients: 'billy.bob@seattle.city' }));
+		await refused(422, 'validationError', post({ ccRecipients: [42] }));
+		expect(await refused(422, 'validationError', post({ bccRecipients: ['Billy Bob'] }))).toMatch(/email address or a Name <email> pair/);
+		await refused(422, 'validationError', post({ trackOpen: true }));
+		await refused(422, 'validationError', post({ archivedAt: '2026-03-02T09:00:00.000Z' }));
+		await refused(422, 'validationError', patch({ trackLinks: null }));
+		await refused(422, 'validationError', patch({ toRecipients: ['not an address'] }));
+		await refused(422, 'validationError', patch({ recipients: ['a@example.com'] }));
 	});
 
 	it('refuses bad writes with a 422 (or 404 / 415) that writes nothing', async () => {

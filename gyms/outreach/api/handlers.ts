@@ -306,8 +306,26 @@ const updateAccount: H = async (db, req, id) => {
 };
 
 /**
- * Creates a template (POST /templates, Outreach OpenAPI "Create a New Template"): `name` required; defaults subject
- * and body "", no tags, shareType "shared", not archived, owner = the acting user unless given. @throws 422
+ * Defaults of a new template's attributes (replica, after the product's template editor): empty subject and body, no
+ * tags, shared, not archived, open and link tracking on (Outreach tracks opens and clicks unless turned off), no
+ * default recipients.
+ */
+const TEMPLATE_DEFAULTS = {
+	subject: '',
+	bodyHtml: '',
+	tags: [] as string[],
+	shareType: 'shared',
+	archived: false,
+	trackOpens: true,
+	trackLinks: true,
+	toRecipients: [] as string[],
+	ccRecipients: [] as string[],
+	bccRecipients: [] as string[]
+};
+
+/**
+ * Creates a template (POST /templates, Outreach OpenAPI "Create a New Template"): `name` required; the other writable
+ * attributes default to `TEMPLATE_DEFAULTS`; owner = the acting user unless given. @throws 422
  */
 const createTemplate: H = async (db, req) => {
 	const body = parse(TemplateCreateBody, req.body);
@@ -317,7 +335,7 @@ const createTemplate: H = async (db, req) => {
 			{
 				type: 'template',
 				id: tx.id('templates'),
-				attributes: { subject: '', bodyHtml: '', tags: [], shareType: 'shared', archived: false, ...body.data.attributes, createdAt: tx.at, updatedAt: tx.at },
+				attributes: { ...TEMPLATE_DEFAULTS, ...body.data.attributes, createdAt: tx.at, updatedAt: tx.at },
 				relationships: { owner: { data: tx.stamp.meta.actor ? { type: 'user', id: tx.stamp.meta.actor } : null } }
 			} as Row,
 			body.data.relationships,
@@ -586,8 +604,8 @@ const createMailing: H = async (db, req) => {
 				bouncedAt: null,
 				errorReason: null,
 				mailboxAddress: String(mailbox.attributes.email),
-				trackLinks: a.trackLinks ?? true,
-				trackOpens: a.trackOpens ?? true,
+				trackLinks: a.trackLinks ?? (tpl ? Boolean(tpl.attributes.trackLinks) : true),
+				trackOpens: a.trackOpens ?? (tpl ? Boolean(tpl.attributes.trackOpens) : true),
 				followUpTaskType: null,
 				createdAt: tx.at,
 				updatedAt: tx.at

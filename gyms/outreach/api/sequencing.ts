@@ -196,8 +196,8 @@ export async function startStep(tx: Tx, state: SequenceState, seq: Sequence, ste
 				bouncedAt: null,
 				errorReason: failed ? `Email could not be sent: the template has an unresolved variable ${unresolved.map((u) => `{{${u}}}`).join(', ')}.` : null,
 				mailboxAddress: String(mailbox.attributes.email),
-				trackLinks: true,
-				trackOpens: true,
+				trackLinks: tpl ? Boolean(tpl.attributes.trackLinks) : true,
+				trackOpens: tpl ? Boolean(tpl.attributes.trackOpens) : true,
 				followUpTaskType: null,
 				createdAt: tx.at,
 				updatedAt: tx.at

@@ -7,7 +7,8 @@
  * first error's `detail` of Outreach's `{errors:[{id, title, detail}]}` body (or a transport message).
  */
 import { apiJson } from '$lib/runtime';
-import { JSON_API_MEDIA_TYPE, OUTREACH_API_BASE, ErrorBody, type ResourceType } from '$gyms/outreach/contract';
+import { JSON_API_MEDIA_TYPE, OUTREACH_API_BASE, ErrorBody } from '$gyms/outreach/envelope';
+import type { ResourceType } from '$gyms/outreach/contract';
 
 export { OUTREACH_API_BASE };
 
