@@ -4,40 +4,19 @@
  * envelope and leaves the export byte-identical; every answer parses with the contract's schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { testGym, type Json } from '../../kit/test-gym';
-import { CollectionAnswer, ErrorBody, ResourceAnswer, SparseCollectionAnswer, type ResourceType } from '../contract';
-import type { OutreachState } from '../schema';
+import type { Json } from '../../kit/test-gym';
+import { CA, RA, outreachSpecGym } from './spec-kit';
+import { ErrorBody, SparseCollectionAnswer } from '../contract';
 
-import { OutreachDb } from '../db';
-import { createOutreachGym } from '../index';
-
-/** The contract's answer schemas, parsed bodies typed loosely for the assertions. */
-const RA = (t: ResourceType) => ({ parse: (b: unknown): Json => ResourceAnswer(t).parse(b) });
-const CA = (t: ResourceType) => ({ parse: (b: unknown): Json => CollectionAnswer(t).parse(b) });
-
-const { gym, call, snapshot } = testGym((name) => {
-	const db = new OutreachDb(name);
-	return { gym: createOutreachGym(db), db };
-}, 'api-outreach');
-
-/** The current state's tables. */
-async function state(): Promise<OutreachState> {
-	return (await gym.exportState()).tables as unknown as OutreachState;
-}
+const kit = outreachSpecGym('api-outreach');
+const { gym, call, snapshot, state } = kit;
 
 /** A JSON:API relationship body `{data: {type, id}}` with an integer id. */
 const rel = (type: string, id: string | number) => ({ data: { type, id: Number(id) } });
 
-/** Expects a refusal with `status` and error `id` that changes nothing. */
-async function refused(status: number, errId: string, run: () => Promise<{ status: number; body: Json }>): Promise<string> {
-	const before = await snapshot();
-	const res = await run();
-	expect(res.status, JSON.stringify(res.body)).toBe(status);
-	const body = ErrorBody.parse(res.body);
-	expect(body.errors[0]!.id).toBe(errId);
-	expect(await snapshot()).toBe(before);
-	return body.errors[0]!.detail;
-}
+/** Expects a refusal with `status` and error `id` that changes nothing; returns the detail. */
+const refused = async (status: number, errId: string, run: () => Promise<{ status: number; body: Json }>): Promise<string> =>
+	(await kit.refused(status, errId, run)).detail;
 
 const enrollBody = (p: string | number, s: string | number, m: string | number) => ({
 	data: { type: 'sequenceState', relationships: { prospect: rel('prospect', p), sequence: rel('sequence', s), mailbox: rel('mailbox', m) } }

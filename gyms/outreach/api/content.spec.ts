@@ -9,34 +9,15 @@
  * byte-identical.
  */
 import { describe, expect, it } from 'vitest';
-import { testGym, type Json } from '../../kit/test-gym';
-import { ErrorBody, ResourceAnswer, type ResourceType } from '../contract';
-import { OutreachDb } from '../db';
-import { createOutreachGym } from '../index';
-import type { OutreachState } from '../schema';
+import type { Json } from '../../kit/test-gym';
+import { RA, outreachSpecGym } from './spec-kit';
 
-const RA = (t: ResourceType) => ({ parse: (b: unknown): Json => ResourceAnswer(t).parse(b) });
-
-const { gym, call, snapshot } = testGym((name) => {
-	const db = new OutreachDb(name);
-	return { gym: createOutreachGym(db), db };
-}, 'api-outreach-content');
-
-/** The current state's tables. */
-async function state(): Promise<OutreachState> {
-	return (await gym.exportState()).tables as unknown as OutreachState;
-}
+const kit = outreachSpecGym('api-outreach-content');
+const { gym, call, state } = kit;
 
 /** Expects a refusal with `status` and error `id` that changes nothing; returns the detail. */
-async function refused(status: number, errId: string, run: () => Promise<{ status: number; body: Json }>): Promise<string> {
-	const before = await snapshot();
-	const res = await run();
-	expect(res.status, JSON.stringify(res.body)).toBe(status);
-	const body = ErrorBody.parse(res.body);
-	expect(body.errors[0]!.id).toBe(errId);
-	expect(await snapshot()).toBe(before);
-	return body.errors[0]!.detail;
-}
+const refused = async (status: number, errId: string, run: () => Promise<{ status: number; body: Json }>): Promise<string> =>
+	(await kit.refused(status, errId, run)).detail;
 
 describe('templates', () => {
 	it('POST creates a template with defaults and the acting user as owner; GET and the export have it', async () => {

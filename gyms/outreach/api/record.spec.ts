@@ -10,34 +10,15 @@
  *   come with their counts.
  */
 import { describe, expect, it } from 'vitest';
-import { testGym, type Json } from '../../kit/test-gym';
-import { CUSTOM_FIELDS, ErrorBody, ResourceAnswer, SparseCollectionAnswer, type ResourceType } from '../contract';
-import { OutreachDb } from '../db';
-import { createOutreachGym } from '../index';
+import { RA, outreachSpecGym } from './spec-kit';
+import { CUSTOM_FIELDS, SparseCollectionAnswer } from '../contract';
 import type { OutreachState } from '../schema';
 
-const RA = (t: ResourceType) => ({ parse: (b: unknown): Json => ResourceAnswer(t).parse(b) });
+const kit = outreachSpecGym('api-outreach-record');
+const { call, state } = kit;
 
-const { gym, call, snapshot } = testGym((name) => {
-	const db = new OutreachDb(name);
-	return { gym: createOutreachGym(db), db };
-}, 'api-outreach-record');
-
-/** The current state's tables. */
-async function state(): Promise<OutreachState> {
-	return (await gym.exportState()).tables as unknown as OutreachState;
-}
-
-/** Expects a refusal with `status` and error `id` that changes nothing; returns the first error. */
-async function refused(status: number, errId: string, run: () => Promise<{ status: number; body: Json }>) {
-	const before = await snapshot();
-	const res = await run();
-	expect(res.status, JSON.stringify(res.body)).toBe(status);
-	const body = ErrorBody.parse(res.body);
-	expect(body.errors[0]!.id).toBe(errId);
-	expect(await snapshot()).toBe(before);
-	return body.errors[0]!;
-}
+/** Expects a refusal with `status` and error `id` that changes nothing; returns the error. */
+const refused = kit.refused;
 
 /** A `PATCH /prospects/{id}` body. */
 const patch = (id: string, attributes?: Record<string, unknown>, relationships?: Record<string, unknown>) => ({
