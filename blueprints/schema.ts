@@ -8,6 +8,7 @@ import { HubSpotFixture } from '../gyms/hubspot/schema';
 import { OutreachFixture } from '../gyms/outreach/schema';
 import { SalesNavFixture } from '../gyms/salesnav/schema';
 import { TEAM_USER_IDS } from '../seeds/team';
+import { ANOMALY_KINDS } from '../seeds/world';
 import { lintAssertion } from '../verifier/lint';
 import { Assertion } from '../verifier/schema';
 
@@ -139,6 +140,21 @@ export const Actors = z
 	.describe('platform → acting team user id');
 export type Actors = z.infer<typeof Actors>;
 
+/**
+ * The four business functions of the library, the client's taxonomy of commercial sales work: lead qualification
+ * and scheduling (inbound routing, booking), personalized outreach and sequencing (prospecting, messaging,
+ * sequences, calls), opportunity creation and pipeline progression (deals, buying committees, stages), and dormant
+ * lead re-engagement (revival of leads gone quiet).
+ */
+export const BUSINESS_FUNCTIONS = [
+	'lead qualification & scheduling',
+	'personalized outreach & sequencing',
+	'opportunity creation & pipeline progression',
+	'dormant lead re-engagement'
+] as const;
+export const BusinessFunction = z.enum(BUSINESS_FUNCTIONS);
+export type BusinessFunction = z.infer<typeof BusinessFunction>;
+
 /** Difficulty bands of `salesgym calibrate`, easiest first. */
 export const BANDS = ['easy', 'medium', 'hard', 'unsolved'] as const;
 export const Band = z.enum(BANDS);
@@ -171,7 +187,7 @@ export const Blueprint = z
 			.describe('versioned task id'),
 		title: z.string().min(1),
 		category: z.enum(['inbound', 'outbound']),
-		business_function: z.string().min(1).describe('e.g. "lead qualification & scheduling"'),
+		business_function: BusinessFunction.describe('one of the four business functions of the library'),
 		platforms: z.array(Platform).min(1),
 		goal: z.string().min(1).describe('the outcome, for humans'),
 		prompt: z.string().min(1).describe('what the agent is told'),
@@ -180,7 +196,16 @@ export const Blueprint = z
 		fixtures: Fixtures,
 		actors: Actors.optional().describe('who is logged in to each platform (default: 1001 everywhere)'),
 		steps: z.array(Step).min(1),
-		difficulty: Difficulty.optional().describe('pass@k calibration, written by `salesgym calibrate --write`')
+		difficulty: Difficulty.optional().describe('pass@k calibration, written by `salesgym calibrate --write`'),
+		template: z
+			.strictObject({
+				slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+				seed: z.number().int().positive()
+			})
+			.optional()
+			.describe('the template and instance seed this blueprint was generated from (`npm run blueprints`); absent = written by hand'),
+		anomalies: z.array(z.enum(ANOMALY_KINDS)).optional().describe('planted anomaly kinds of the seed world the task exercises'),
+		traps: z.array(z.string().min(1)).optional().describe('structural traps of the tools the task exercises, e.g. "rr_host", "tz_dst"')
 	})
 	.superRefine((bp, ctx) => {
 		for (const p of Object.keys(bp.actors ?? {}) as Platform[]) {

@@ -22,7 +22,7 @@ function blueprint(id: string): Record<string, unknown> {
 		id,
 		title: 'Qualify an inbound demo request',
 		category: 'inbound',
-		business_function: 'lead qualification',
+		business_function: 'lead qualification & scheduling',
 		platforms: ['hubspot'],
 		goal: 'The lead is marked as a sales qualified lead.',
 		prompt: 'Qualify Ada.',

@@ -6,7 +6,7 @@ const task = (id: string, over: Partial<TaskSummary>): TaskSummary => ({
 	id,
 	title: id,
 	category: 'inbound',
-	business_function: 'lead qualification',
+	business_function: 'lead qualification & scheduling',
 	platforms: ['hubspot'],
 	goal: 'g',
 	prompt: 'p',
