@@ -48,6 +48,7 @@ import { startServer, type RunningServer } from './server';
 import { isProductUrl, navigationError, newSecret, sealedByDefault } from './seal';
 import { resetRun, sealHeaders } from './runner';
 import { assertInitialState, countRecycle, newWarmStats, StoreWatch, type ContextPool, type WarmStats } from './warm';
+import { POLICY_PATH, policyMarkdown } from '../src/lib/policy';
 
 /** Default step limit of an episode. */
 export const DEFAULT_MAX_STEPS = 50;
@@ -131,6 +132,13 @@ export interface Observation {
 	axtree: string;
 	/** The task's prompt. */
 	prompt: string;
+	/**
+	 * URL of the team's Rules of Engagement (`/policy/rules-of-engagement` on the gyms' origin), the policy prompts
+	 * refer to ("per our rules of engagement"); the agent may open it like any page.
+	 */
+	policy_url: string;
+	/** On the first observation of an episode (reset) only: the Rules of Engagement as Markdown. */
+	policy?: string;
 	/** Open tabs. */
 	tabs: TabInfo[];
 	/** PNG of the active tab's viewport, base64, when `screenshot: true` (or after a `screenshot` action). */
@@ -387,6 +395,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			title: tabInfo[active]?.title ?? '',
 			axtree: options.axtree === false ? '' : tree.text,
 			prompt: blueprint.prompt,
+			policy_url: new URL(POLICY_PATH, baseUrl).href,
 			tabs: tabInfo,
 			viewport
 		};
@@ -613,7 +622,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			if (options.pool) options.pool.stats[mode]++;
 			steps = 0;
 			over = false;
-			const observation = await observe();
+			const observation: Observation = { ...(await observe()), policy: policyMarkdown() };
 			return {
 				observation,
 				info: {

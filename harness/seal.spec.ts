@@ -47,6 +47,12 @@ describe('isProductUrl (tabs are checked before each observation)', () => {
 		expect(isProductUrl('about:blank', BASE)).toBe(false);
 		expect(isProductUrl('not a url', BASE)).toBe(false);
 	});
+
+	it("lets the agent open the team's Rules of Engagement, and nothing else outside the products", () => {
+		expect(isProductUrl(`${BASE}/policy/rules-of-engagement`, BASE)).toBe(true);
+		expect(isProductUrl(`${BASE}/policyx`, BASE)).toBe(false);
+		expect(isProductUrl(`${BASE}/demo/tasks.json`, BASE)).toBe(false);
+	});
 });
 
 describe('secrets and the default mode', () => {

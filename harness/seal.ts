@@ -21,10 +21,12 @@ export function newSecret(): string {
 	return randomBytes(32).toString('base64url');
 }
 
-const PRODUCT_PATH = new RegExp(`^/(?:${PLATFORMS.join('|')})(?:[/?#]|$)`);
+/** Paths an agent may open: each platform's screens, and the team's Rules of Engagement (`/policy/…`). */
+const PRODUCT_PATH = new RegExp(`^/(?:${[...PLATFORMS, 'policy'].join('|')})(?:[/?#]|$)`);
 
 /**
- * True for a URL of a product screen on the gym origin: same origin as `baseUrl`, pathname `/<platform>` or below,
+ * True for a URL of a product screen on the gym origin: same origin as `baseUrl`, pathname `/<platform>` or below
+ * (or the team's policy page under `/policy/`),
  * not a control path (`/api/…` included: the agent uses the product, not its API), no dot in the last segment
  * (a static file).
  * @param url an absolute URL (e.g. a tab's `page.url()`).
@@ -51,7 +53,7 @@ export function isProductUrl(url: string, baseUrl: string): boolean {
  * @param baseUrl the gym origin.
  */
 export function navigationError(target: string, baseUrl: string): string | null {
-	const why = `only the gym's product screens (${PLATFORMS.map((p) => `/${p}/…`).join(', ')}) can be opened`;
+	const why = `only the gym's product screens (${PLATFORMS.map((p) => `/${p}/…`).join(', ')}) and the team's policy (/policy/…) can be opened`;
 	// eslint-disable-next-line no-control-regex
 	if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\') || /[\\\u0000-\u001f\u007f]/.test(target)) return `${why}: give a path`;
 	let resolved: string;

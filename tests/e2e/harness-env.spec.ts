@@ -32,6 +32,8 @@ test('reset gives the observation; ids address elements; done terminates with th
 		tabs: [{ index: 0, url: `${baseURL}/hubspot/contacts`, active: true }]
 	});
 	expect(first.observation.prompt).toContain('Marta Ilic');
+	expect(first.observation.policy_url).toBe(`${baseURL}/policy/rules-of-engagement`);
+	expect(first.observation.policy).toMatch(/^# Salesgym Sales: Rules of Engagement\n[\s\S]*### R9\. Meetings/);
 	expect(first.observation.screenshot).toBeUndefined();
 	expect(first.observation.axtree).toMatch(/- button "Create contact" \[id=e[0-9a-f]{8}\]/);
 	expect(first.info).toMatchObject({ task_id: TASK, run_id: 'env-contract', step: 0, error: null });
@@ -155,6 +157,12 @@ test('sealed (the default): goto and new_tab to the launcher, a control path or 
 	const tab = await env.step({ new_tab: { path: '/' } });
 	expect(tab.info.error).toMatch(/^new_tab \/: only the gym's product screens/);
 	expect(tab.observation.tabs).toHaveLength(1);
+	// The team's policy is the one page outside the products an agent may open; it changes no state.
+	const policy = await env.step({ goto: '/policy/rules-of-engagement' });
+	expect(policy.info.error).toBeNull();
+	expect(policy.observation.policy).toBeUndefined();
+	expect(policy.observation.axtree).toContain('heading "R1. Routing"');
+	await env.step({ goto: '/hubspot/contacts' });
 	const end = await env.step({ done: {} });
 	expect(end).toMatchObject({
 		terminated: true,

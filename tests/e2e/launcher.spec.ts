@@ -244,6 +244,16 @@ test('Check: the verdict lists every assertion of the task in step order with it
 	await expectRows();
 });
 
+test("the launcher links the team's Rules of Engagement, a page with the team and the numbered rules", async ({ gym }) => {
+	const { page } = gym;
+	await openLauncher(gym);
+	await page.getByRole('link', { name: 'Rules of Engagement' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Salesgym Sales: Rules of Engagement' })).toBeVisible();
+	await expect(page.getByRole('row', { name: /Grace Kim Enterprise Account Executive America\/Chicago/ })).toBeVisible();
+	await expect(page.getByRole('heading', { name: 'R6. Opt-outs' })).toBeVisible();
+	await expectNoSeriousA11yViolations(page);
+});
+
 test('axe: the launcher has no serious or critical violation, before and after Start', async ({ gym }) => {
 	const { page } = gym;
 	await openLauncher(gym);
