@@ -44,6 +44,7 @@ const obs: Observation = {
 	title: 'Contacts | HubSpot',
 	axtree: AXTREE,
 	prompt: 'Call priya.raman@helixbio.com today',
+	policy_url: 'http://127.0.0.1:4173/policy/rules-of-engagement',
 	tabs: [],
 	viewport: { width: 1280, height: 800, device_scale_factor: 1 }
 };

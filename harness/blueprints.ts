@@ -153,3 +153,20 @@ export function selectTasks(all: readonly Blueprint[], spec: string): Blueprint[
 	}
 	return picked;
 }
+
+/**
+ * A template instance by its spec `<slug>@<seed>` (blueprints/templates/kit.ts): the template's instance for that
+ * seed, made on the fly (pinned seeds give the committed file's blueprint, byte for byte), or null when `spec` is not
+ * of that form.
+ * @throws TaskSelectionError when no template has that slug; TemplateError when the seed has no binding.
+ */
+export async function instanceFromSpec(spec: string): Promise<Blueprint | null> {
+	const { parseInstanceSpec, instantiate } = await import('../blueprints/templates/kit');
+	const parsed = parseInstanceSpec(spec);
+	if (!parsed) return null;
+	const { loadTemplates } = await import('../blueprints/templates/index');
+	const templates = await loadTemplates();
+	const t = templates.get(parsed.slug);
+	if (!t) throw new TaskSelectionError(`--task ${spec}: no template "${parsed.slug}"; templates: ${[...templates.keys()].join(', ') || '(none)'}`);
+	return instantiate(t, parsed.seed);
+}

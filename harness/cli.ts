@@ -17,7 +17,8 @@ import type { Browser } from '@playwright/test';
 import { AGENT_SPECS, agentByName } from './agents';
 import type { Blueprint } from '../blueprints/schema';
 import { assertBlueprintsSound } from './blueprint-semantics';
-import { BlueprintError, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
+import { BlueprintError, instanceFromSpec, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
+import { TemplateError } from '../blueprints/templates/kit';
 import {
 	benchFreshContext,
 	benchFirstLoads,
@@ -429,11 +430,12 @@ async function withServerAndBrowsers<T>(port: number, cdp: string | undefined, i
 
 /** The blueprints `spec` selects, each checked with the semantic verifier rule. @throws UsageError, BlueprintError. */
 async function pickTasks(spec: string): Promise<Blueprint[]> {
-	const all = loadBlueprints(blueprintDir());
 	let picked: Blueprint[];
 	try {
-		picked = selectTasks(all, spec);
+		const instance = await instanceFromSpec(spec);
+		picked = instance ? [instance] : selectTasks(loadBlueprints(blueprintDir()), spec);
 	} catch (e) {
+		if (e instanceof TemplateError) throw new UsageError(e.message);
 		if (e instanceof TaskSelectionError) throw new UsageError(e.message);
 		throw e;
 	}

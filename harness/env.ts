@@ -26,7 +26,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Blueprint } from '../blueprints/schema';
 import { ACTION_TIMEOUT_MS, describeAction, InvalidActionError, performAction, type TabControl } from './actions';
 import { renderAxtree, type ElementRef } from './axtree';
-import { loadBlueprints } from './blueprints';
+import { instanceFromSpec, loadBlueprints } from './blueprints';
 import { chromiumLaunchOptions } from './browser';
 import type { VerifyResponse } from './contract';
 import { InfrastructureError, UsageError } from './errors';
@@ -48,7 +48,7 @@ import { startServer, type RunningServer } from './server';
 import { isProductUrl, navigationError, newSecret, sealedByDefault } from './seal';
 import { resetRun, sealHeaders } from './runner';
 import { assertInitialState, countRecycle, newWarmStats, StoreWatch, type ContextPool, type WarmStats } from './warm';
-import { POLICY_PATH, policyMarkdown } from '../src/lib/policy';
+import { POLICY_PATH, policyMarkdown } from '../blueprints/policy';
 
 /** Default step limit of an episode. */
 export const DEFAULT_MAX_STEPS = 50;
@@ -66,7 +66,7 @@ export type RewardMode = 'binary' | 'partial';
 
 /** Options of {@link makeEnv}. */
 export interface EnvOptions {
-	/** The task: a blueprint id (loaded from `blueprints/`) or a blueprint. */
+	/** The task: a blueprint id (loaded from `blueprints/`), a template instance `<slug>@<seed>` (made on the fly), or a blueprint. */
 	task: string | Blueprint;
 	/** Seed world number sent to `POST /__salesgym/run` (default: the gym's first shipped seed). */
 	seed?: number;
@@ -278,7 +278,9 @@ function formatZodError(e: { issues: readonly { path: readonly PropertyKey[]; me
  */
 export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	const blueprint =
-		typeof options.task === 'string' ? loadBlueprints(options.blueprintsDir ?? join(ROOT, 'blueprints')).find((b) => b.id === options.task) : options.task;
+		typeof options.task === 'string'
+			? ((await instanceFromSpec(options.task)) ?? loadBlueprints(options.blueprintsDir ?? join(ROOT, 'blueprints')).find((b) => b.id === options.task))
+			: options.task;
 	if (!blueprint) throw new UsageError(`unknown task "${String(options.task)}"`);
 	const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
 	if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`maxSteps must be a positive integer, got ${maxSteps}`);
@@ -487,8 +489,8 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		}
 		const run =
 			previous === undefined
-				? await resetRun(page, blueprint.id, runId, options.seed, secret)
-				: await resetRun(page, blueprint.id, runId, options.seed, previous, secret);
+				? await resetRun(page, blueprint, runId, options.seed, secret)
+				: await resetRun(page, blueprint, runId, options.seed, previous, secret);
 		await assertInitialState(page, runId, secret ?? previous, watch ?? undefined);
 		await page.evaluate(() => sessionStorage.clear());
 		await page.goto(blueprint.start_path, { timeout: NAVIGATION_TIMEOUT_MS });

@@ -105,7 +105,7 @@ describe('pixel-oracle plan', () => {
 		disabled: false,
 		...over
 	});
-	const obs = (marks: Mark[], axtree = '') => ({ observation: { url: '', title: '', axtree, prompt: '', tabs: [], viewport: VP, marks } });
+	const obs = (marks: Mark[], axtree = '') => ({ observation: { url: '', title: '', axtree, prompt: '', policy_url: '', tabs: [], viewport: VP, marks } });
 
 	it('clicks the centre of the mark, fills with click + select-all + delete + type, and waits for what is not there', () => {
 		expect(pixelPlan({ click: { role: 'button', name: 'Save' } }, obs([mark({})]))).toEqual({ now: [{ click: { x: 120, y: 110 } }], advance: true });

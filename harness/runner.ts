@@ -18,6 +18,7 @@ import { TaskNotInBuildError } from './build-check';
 import { pageFetch, pageJson, waitForSwReady } from './page';
 import { writeTrajectory, type TrajectoryObservation } from './trajectory';
 import { loadBlueprints } from './blueprints';
+import { SETUP_KEYS } from '../blueprints/setup-fields';
 import { SEAL_HEADER, SEAL_NEXT_HEADER } from '../sw/paths';
 import { ContextPool, newWarmStats, type WarmStats } from './warm';
 
@@ -46,14 +47,25 @@ export function sealHeaders(seal: string | undefined): Record<string, string> | 
 }
 
 /**
- * Resets the gym from the page: `POST /__salesgym/run {task_id, run_id, seed?}`; with `seal`, the reset seals the
+ * Resets the gym from the page: `POST /__salesgym/run {task_id, run_id, seed?}` (a template instance's blueprint
+ * also sends its setup fields as `task`, so the Service Worker needs not ship it); with `seal`, the reset seals the
  * run (README "Sealed episodes"); with `nextSeal` too (a reused profile sealed with `seal`), the new run is sealed
  * with `nextSeal` instead (`x-salesgym-seal-next`).
  * @throws TaskNotInBuildError (a UsageError) when the gym's bundle has no such task; InfrastructureError on a
  *   non-2xx answer or an answer not shaped like {@link RunResponse}.
  */
-export async function resetRun(page: Page, taskId: string | undefined, runId: string, seed?: number, seal?: string, nextSeal?: string): Promise<RunResponse> {
+export async function resetRun(
+	page: Page,
+	task: string | Blueprint | undefined,
+	runId: string,
+	seed?: number,
+	seal?: string,
+	nextSeal?: string
+): Promise<RunResponse> {
+	const taskId = typeof task === 'string' ? task : task?.id;
 	const body: Record<string, unknown> = taskId === undefined ? { run_id: runId } : { task_id: taskId, run_id: runId };
+	// A template instance goes inline, so a seed the bundle does not ship (or a build older than the templates) works.
+	if (typeof task === 'object' && task.template !== undefined) body.task = setupOf(task);
 	if (seed !== undefined) body.seed = seed;
 	const headers = { ...sealHeaders(seal), ...(seal !== undefined && nextSeal !== undefined ? { [SEAL_NEXT_HEADER]: nextSeal } : {}) };
 	const res = await pageFetch(page, { method: 'POST', path: '/__salesgym/run', body: JSON.stringify(body), headers });
@@ -67,6 +79,11 @@ export async function resetRun(page: Page, taskId: string | undefined, runId: st
 		throw new InfrastructureError(`POST /__salesgym/run answered ${res.status} with a non-JSON body: ${res.text.slice(0, 200)}`, { cause: e });
 	}
 	return parseOr(RunResponse, parsed, 'POST /__salesgym/run');
+}
+
+/** The setup fields of a blueprint (blueprints/setup-fields.ts SETUP_KEYS): what a reset needs, no step, no verifier. */
+export function setupOf(bp: Blueprint): Record<string, unknown> {
+	return Object.fromEntries(SETUP_KEYS.filter((k) => bp[k] !== undefined).map((k) => [k, bp[k]]));
 }
 
 /** A task's verifiers as `POST /verify` takes them (`steps`: per step its platform and assertions, in order). */
@@ -130,7 +147,7 @@ export async function startEpisode(page: Page, blueprint: Blueprint, runId: stri
 		}
 	};
 	await open();
-	const run = await resetRun(page, blueprint.id, runId, seed, seal);
+	const run = await resetRun(page, blueprint, runId, seed, seal);
 	await open();
 	return run;
 }

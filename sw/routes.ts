@@ -24,6 +24,7 @@ import { fetchPeerExports, peerPlatforms, publishExports, type Published, type S
 import { verifyRun } from './verify';
 import { isSecret, notFoundPage, Seal, SEAL_HEADER, SEAL_NEXT_HEADER } from './seal';
 import { checkReset, parseDeep } from './reset-check';
+import { InlineTasks } from './inline-task';
 
 /** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -56,8 +57,11 @@ export function isSealed(): Promise<boolean> {
 	return seal.sealed();
 }
 
+/** The current inline task of this browser profile (sw/inline-task.ts). */
+const inlineTasks = new InlineTasks();
+
 function context(): RunContext {
-	return { gyms, blueprints: taskSetups(), seeds: shippedSeeds() };
+	return { gyms, blueprints: taskSetups(), seeds: shippedSeeds(), rememberTask: (t) => inlineTasks.remember(t) };
 }
 
 /**
@@ -248,6 +252,7 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 	const path = url.pathname;
 	try {
 		const ctx = context();
+		await inlineTasks.restore(ctx.blueprints);
 		const api = /^\/api\/([a-z]+)(\/.*)$/.exec(path);
 		if (api) {
 			const gym = gyms.find((g) => g.name === api[1]);

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
-import type { TaskSetup } from '../blueprints/setups';
+import { TaskSetup } from '../blueprints/setups';
 import type { Gym, GymEvent, GymExport, RunInit, RunMeta } from '../gyms/types';
 import { DEFAULT_ACTOR } from '../seeds/team';
 import { canonicalJson } from '../verifier/canonical';
@@ -96,7 +96,13 @@ export class RunError extends Error {
  */
 export interface RunContext {
 	gyms: Gym[];
-	blueprints: ReadonlyMap<string, TaskSetup | Blueprint>;
+	/** Tasks by id: the bundled ones, plus the current inline task ({@link InitRequest} `task`) once one was given. */
+	blueprints: Map<string, TaskSetup | Blueprint>;
+	/**
+	 * Keeps the inline task of the run being initialized so that it outlives the Service Worker (the SW stores the one
+	 * current inline task; a later inline task replaces it). Absent: kept in memory only (Node tests).
+	 */
+	rememberTask?: (task: TaskSetup) => Promise<void>;
 	/** seed number → epoch (UTC ISO-8601 ms) used as the clock of a sandbox run. */
 	seeds: Map<number, string>;
 }
@@ -150,12 +156,13 @@ export type InitTiming = Record<string, { project_ms: number; reset_ms: number; 
 export async function initRun(ctx: RunContext, body: unknown, timing?: InitTiming): Promise<RunInfo> {
 	const parsed = InitRequest.safeParse(body ?? {});
 	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
-	const { task_id = null } = parsed.data;
+	const inline = parsed.data.task === undefined ? undefined : inlineTask(ctx, parsed.data.task, parsed.data.task_id);
+	const task_id = inline?.id ?? parsed.data.task_id ?? null;
 	const seed = parsed.data.seed ?? [...ctx.seeds.keys()][0] ?? 1;
 	const epoch = ctx.seeds.get(seed);
 	if (epoch === undefined) throw new RunError(400, `seed ${seed} is not shipped; available: ${[...ctx.seeds.keys()].join(', ')}`);
-	let blueprint: TaskSetup | undefined;
-	if (task_id !== null) {
+	let blueprint: TaskSetup | undefined = inline;
+	if (task_id !== null && !inline) {
 		blueprint = ctx.blueprints.get(task_id);
 		if (!blueprint) throw new RunError(404, `unknown task_id "${task_id}"; GET /__salesgym/tasks lists them`);
 	}
@@ -175,6 +182,10 @@ export async function initRun(ctx: RunContext, body: unknown, timing?: InitTimin
 		}
 		projectMs.push(performance.now() - t);
 	}
+	if (inline) {
+		await ctx.rememberTask?.(inline);
+		ctx.blueprints.set(inline.id, inline);
+	}
 	const resetMs: number[] = [];
 	const results = await Promise.all(
 		inits.map(async ({ gym, init }, i) => {
@@ -188,6 +199,30 @@ export async function initRun(ctx: RunContext, body: unknown, timing?: InitTimin
 	const counts: Record<string, Record<string, number>> = {};
 	inits.forEach(({ gym }, i) => (counts[gym.name] = results[i]!));
 	return { run_id, task_id, seed, clock, actors: Object.fromEntries(inits.map(({ gym, init }) => [gym.name, init.actor])), counts };
+}
+
+/**
+ * Validates an inline task setup of {@link InitRequest}: the strict {@link TaskSetup} schema; `task_id`, when given
+ * too, must be its id; a bundled task of the same id must be the same setup (canonical JSON), so an inline task never
+ * changes what a shipped id means.
+ * @throws RunError 400 on an invalid setup or a task_id that names another task; 409 when it contradicts a bundled task.
+ */
+function inlineTask(ctx: RunContext, raw: unknown, taskId: string | undefined): TaskSetup {
+	const parsed = TaskSetup.safeParse(raw);
+	if (!parsed.success) throw new RunError(400, `task: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ')}`);
+	const setup = parsed.data;
+	if (taskId !== undefined && taskId !== setup.id) throw new RunError(400, `task_id "${taskId}" is not the inline task's id "${setup.id}"; give one of them`);
+	const shipped = ctx.blueprints.get(setup.id);
+	if (shipped && shipped !== setup && !sameSetup(shipped, setup)) {
+		throw new RunError(409, `the inline task "${setup.id}" differs from the bundled task of that id; bump its version or rebuild`);
+	}
+	return setup;
+}
+
+/** Whether two setups are the same task (every setup field equal as canonical JSON). */
+function sameSetup(a: TaskSetup | Blueprint, b: TaskSetup): boolean {
+	const pick = (t: TaskSetup | Blueprint) => Object.fromEntries(Object.keys(TaskSetup.shape).map((k) => [k, (t as Record<string, unknown>)[k]]));
+	return canonicalJson(pick(a)) === canonicalJson(pick(b));
 }
 
 /** The current run as the gyms record it (all gyms share run_id/task_id/seed), or null before any reset. */

@@ -17,6 +17,12 @@ export const RunId = z
 /** Body of `POST /__salesgym/run`: resets every gym to a task's start state (seed + fixtures + clock). */
 export const InitRequest = z.strictObject({
 	task_id: z.string().min(1).optional().describe('blueprint id; omitted = a sandbox run on the base seed'),
+	task: z
+		.record(z.string(), z.unknown())
+		.optional()
+		.describe(
+			"an inline task setup (a blueprint's setup fields: id, title, category, business_function, platforms, goal, prompt, start_path, clock, fixtures, actors?), for a task the bundle does not ship, e.g. a template instance made on the fly; validated strictly by the Service Worker"
+		),
 	run_id: RunId.optional(),
 	seed: z.number().int().nonnegative().optional().describe('seed world number; default: the first shipped seed')
 });

@@ -1,7 +1,8 @@
 """``SalesGymEnv``: reset/step over HTTP against ``salesgym serve-env`` (started by the env unless ``url`` is given).
 
 Observations and actions are the harness's JSON as Python dicts: an observation has ``url``, ``title``,
-``axtree``, ``prompt``, ``tabs``, ``viewport`` (``width``, ``height`` in CSS pixels, ``device_scale_factor``),
+``axtree``, ``prompt``, ``policy_url`` (the team's Rules of Engagement; the reset's observation also has
+``policy``, its Markdown), ``tabs``, ``viewport`` (``width``, ``height`` in CSS pixels, ``device_scale_factor``),
 and, when asked, ``screenshot`` (base64 PNG) and ``marks`` (element boxes with their ids). An action is an
 element action (``{"click": {"role": "button", "name": "Save"}}``, ``{"fill": {"label": "Email", "value": "a"}}``)
 or a computer-use action (``{"click": {"x": 10, "y": 20}}``, ``{"type": {"text": "hi"}}``,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { worldFor } from '../../seeds';
-import { initialState } from '../../gyms/calendly/seed';
+import { worldFor } from '../seeds';
+import { initialState } from '../gyms/calendly/seed';
 import { policyMarkdown, RULES, TEAM } from './policy';
 
 describe('Rules of Engagement', () => {
@@ -22,7 +22,7 @@ describe('Rules of Engagement', () => {
 	});
 
 	it('names only event types that exist in the Calendly seed, active', () => {
-		const types = initialState({ seed: 1, fixtures: undefined }).tables.event_types;
+		const types = initialState({ seed: 1, fixtures: undefined }).tables.event_types as { name: string; active: boolean }[];
 		const quoted = [...policyMarkdown().matchAll(/"([^"]+ \(\d+ min\))"/g)].map((m) => m[1]!);
 		expect(quoted.length).toBeGreaterThanOrEqual(3);
 		for (const name of quoted) expect(types.some((t) => t.name === name && t.active), name).toBe(true);
