@@ -25,6 +25,10 @@ describe('Rules of Engagement', () => {
 		const types = initialState({ seed: 1, fixtures: undefined }).tables.event_types as { name: string; active: boolean }[];
 		const quoted = [...policyMarkdown().matchAll(/"([^"]+ \(\d+ min\))"/g)].map((m) => m[1]!);
 		expect(quoted.length).toBeGreaterThanOrEqual(3);
-		for (const name of quoted) expect(types.some((t) => t.name === name && t.active), name).toBe(true);
+		for (const name of quoted)
+			expect(
+				types.some((t) => t.name === name && t.active),
+				name
+			).toBe(true);
 	});
 });
