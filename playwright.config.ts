@@ -6,7 +6,7 @@
  * - `core`: gym-neutral browser tests (every tests/e2e spec no other project claims);
  * - one per platform that has blueprints (its first platform), e.g. `hubspot`: `tests/e2e/<platform>-*.spec.ts`
  *   plus the one-play-per-blueprint tests of tests/plays/plays.spec.ts tagged `@play-<platform>`;
- * - `harness`: the env, the runner, the sealed-episode attack suite and warm reuse (harness-env, harness-runner, harness-seal, harness-reuse);
+ * - `harness`: the env, the runner, the sealed-episode attack suite, warm reuse and on-the-fly template instances (harness-env, harness-runner, harness-seal, harness-reuse, harness-templates);
  * - `episodes`: tests/episodes (a 2-task subset unless SALESGYM_TASKS is set);
  * - `slow`: nginx, the Dockerfile build, the bench smoke, the runner at scale (isolation, calibration);
  * - `full` (only with SALESGYM_E2E_FULL=1, `npm run e2e:full`): tests/e2e/conformance.spec.ts, two oracle
@@ -37,7 +37,8 @@ const HARNESS = [
 	/\/harness-pixel\.spec\.ts$/,
 	/\/harness-build\.spec\.ts$/,
 	/\/harness-clients\.spec\.ts$/,
-	/\/harness-readme\.spec\.ts$/
+	/\/harness-readme\.spec\.ts$/,
+	/\/harness-templates\.spec\.ts$/
 ];
 /** The double-replay conformance spec (project `full`). */
 const FULL = /\/conformance\.spec\.ts$/;
