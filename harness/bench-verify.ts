@@ -8,6 +8,7 @@
  * before it) and through the native `jq` binary (ratio), and memory over 10,000 verifications alternating good
  * and bad filters (Node).
  */
+import { loadavg } from 'node:os';
 import type { Page } from '@playwright/test';
 import { HUBSPOT_TABLES } from '../gyms/hubspot/schema';
 import { createJqWebEngine, createNativeEngine, createNodeEngine, NATIVE_JQ } from '../verifier/node';
@@ -175,6 +176,8 @@ export interface VerifySamples {
 	export: number[];
 	/** The verdict's `timing.prepare_ms`: serialization in the SW, ms. */
 	prepare: number[];
+	/** The machine's 1-minute load average (`os.loadavg()[0]`) when the samples started and when they ended (the machine may be shared). */
+	load?: [number, number];
 }
 
 /**
@@ -192,6 +195,7 @@ export async function benchVerifyPage(page: Page, rows: number, samples: number,
 		const bad = (first.assertions ?? []).filter((x) => !x.passed).map((x) => `${x.id}${x.error ? ` (${x.error})` : ''}`);
 		throw new InfrastructureError(`the bench's 20 assertions did not pass on ${rows} rows: ${bad.join(', ') || JSON.stringify(first).slice(0, 300)}`);
 	}
+	const loadStart = loadavg()[0]!;
 	const r = await page.evaluate(
 		async ({ body, total, warmup }) => {
 			const out = { total: [] as number[], worker: [] as number[], export: [] as number[], prepare: [] as number[], error: null as string | null };
@@ -217,7 +221,7 @@ export async function benchVerifyPage(page: Page, rows: number, samples: number,
 		{ body: JSON.stringify(body), total: samples + warmup, warmup }
 	);
 	if (r.error !== null) throw new InfrastructureError(`POST /verify ${r.error}`);
-	return { total: r.total, worker: r.worker, export: r.export, prepare: r.prepare };
+	return { total: r.total, worker: r.worker, export: r.export, prepare: r.prepare, load: [loadStart, loadavg()[0]!] };
 }
 
 /** Node-side reference timings of one size, ms (p50). */
@@ -331,7 +335,8 @@ export function formatVerifyDetails(rows: readonly { metric: VerifyMetric; page:
 			'node jq 1.8.2',
 			'node jq-web',
 			'native jq',
-			'page/native'
+			'page/native',
+			'load'
 		]
 	];
 	for (const r of rows) {
@@ -350,15 +355,32 @@ export function formatVerifyDetails(rows: readonly { metric: VerifyMetric; page:
 			r.node.jq.toFixed(1),
 			r.node.jqWeb.toFixed(1),
 			r.node.native === null ? 'n/a' : r.node.native.toFixed(1),
-			r.node.native === null ? `skipped: ${NATIVE_JQ} not found` : `${(pageP50 / r.node.native).toFixed(2)}x`
+			r.node.native === null ? `skipped: ${NATIVE_JQ} not found` : `${(pageP50 / r.node.native).toFixed(2)}x`,
+			r.page.load ? `${r.page.load[0].toFixed(1)}→${r.page.load[1].toFixed(1)}` : ''
 		]);
 	}
 	const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
 	let out = `${lines.map((l) => l.map((c, i) => (i < 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')).join('\n')}\n`;
+	const ratio = verifyRatio(rows);
+	if (ratio !== null) out += `verify_20x50k / verify_20x10k (page p50): ${ratio.toFixed(2)}x (linear in the rows up to ${VERIFY_RATIO_MAX}x)\n`;
 	if (memory) {
 		out += `verify memory (Node, ${memory.n} verifications alternating good/bad filters): rss ${memory.rssStartMb} → ${memory.rssEndMb} MB (quarters ${memory.rssQuartersMb.join(', ')}), heap ${memory.heapStartMb} → ${memory.heapEndMb} MB\n`;
 	}
 	return out;
+}
+
+/** The most `verify_20x50k` may cost over `verify_20x10k` (page p50) for the verification to count as linear in the rows (5× the rows, plus fixed costs' slack). */
+export const VERIFY_RATIO_MAX = 5.5;
+
+/**
+ * `verify_20x50k` page p50 ÷ `verify_20x10k` page p50, 2 decimals.
+ * @returns null unless both sizes were measured.
+ */
+export function verifyRatio(rows: readonly { metric: VerifyMetric; page: Pick<VerifySamples, 'total'> }[]): number | null {
+	const big = rows.find((r) => r.metric === 'verify_20x50k');
+	const small = rows.find((r) => r.metric === 'verify_20x10k');
+	if (!big || !small || big.page.total.length === 0 || small.page.total.length === 0) return null;
+	return Math.round((p50(big.page.total) / p50(small.page.total)) * 100) / 100;
 }
 
 /** One measured verify metric, as collected by the bench command. */
@@ -382,6 +404,8 @@ export interface VerifyBreakdown {
 	node_jq_web: number;
 	native_jq: number | null;
 	state_mb: number;
+	/** The 1-minute load average when the page samples started and ended (absent when not recorded). */
+	load?: [number, number];
 }
 
 /** The {@link VerifyBreakdown} of each measured size. */
@@ -402,7 +426,8 @@ export function verifyBreakdown(
 			node_jq: r.node.jq,
 			node_jq_web: r.node.jqWeb,
 			native_jq: r.node.native,
-			state_mb: Math.round((r.node.bytes / 2 ** 20) * 100) / 100
+			state_mb: Math.round((r.node.bytes / 2 ** 20) * 100) / 100,
+			...(r.page.load ? { load: r.page.load.map((x) => Math.round(x * 100) / 100) as [number, number] } : {})
 		};
 	}
 	return out;
@@ -412,13 +437,13 @@ export function verifyBreakdown(
  * The verify details printed after the bench table: Node timings per measured size (at most 10 samples each),
  * then the memory run ({@link MEMORY_RUNS} verifications).
  * @param progress receives progress lines.
- * @returns the text, and the breakdown for `--json`.
+ * @returns the text, the breakdown and the 50k ÷ 10k ratio ({@link verifyRatio}) for `--json`.
  */
 export async function verifyDetails(
 	rows: readonly VerifyDetailRow[],
 	samples: number,
 	progress: (text: string) => void
-): Promise<{ text: string; breakdown: Partial<Record<VerifyMetric, VerifyBreakdown>> }> {
+): Promise<{ text: string; breakdown: Partial<Record<VerifyMetric, VerifyBreakdown>>; ratio: number | null }> {
 	const engine = await createNodeEngine();
 	const web = await createJqWebEngine();
 	const full: { metric: VerifyMetric; page: VerifySamples; node: NodeTimings }[] = [];
@@ -427,5 +452,5 @@ export async function verifyDetails(
 		full.push({ ...r, node: await nodeTimings(VERIFY_ROWS[r.metric], Math.min(samples, 10), engine, web) });
 	}
 	progress(`bench: verify memory (${MEMORY_RUNS} verifications in Node)…\n`);
-	return { text: formatVerifyDetails(full, await benchVerifyMemory(MEMORY_RUNS, engine)), breakdown: verifyBreakdown(full) };
+	return { text: formatVerifyDetails(full, await benchVerifyMemory(MEMORY_RUNS, engine)), breakdown: verifyBreakdown(full), ratio: verifyRatio(full) };
 }

@@ -653,7 +653,12 @@ async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promi
 	io.out(formatSeedBytes(seedBundleBytes(REPO_ROOT)));
 	const details = verifyRows.length > 0 ? await verifyDetails(verifyRows, cmd.samples, (t) => io.err(t)) : null;
 	if (details) io.out(details.text);
-	if (cmd.json !== undefined) await mergeMetricsFile(cmd.json, report, details ? { verify_breakdown: details.breakdown } : {});
+	if (cmd.json !== undefined)
+		await mergeMetricsFile(
+			cmd.json,
+			report,
+			details ? { verify_breakdown: details.breakdown, ...(details.ratio === null ? {} : { verify_ratio_50k_10k: details.ratio }) } : {}
+		);
 	return 0;
 }
 

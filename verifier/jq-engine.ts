@@ -1,6 +1,9 @@
 /**
  * The verifier's jq: jq 1.8.2 (the jq CLI, `main.c` unchanged) compiled to WebAssembly with Debian's emscripten
- * by `verifier/jq/build.sh` (`verifier/jq/jq.mjs` + `jq.wasm`, built -O3 without debug info). Shared by the page's
+ * by `verifier/jq/build.sh` (`verifier/jq/jq.mjs` + `jq.wasm`, built -O3 with link-time optimization, without debug
+ * info), with one patch that changes time, not results (`verifier/jq/jq-1.8.2-sort.patch`: `sort`, `unique`,
+ * `group_by`, `unique_by`, `min_by`… compare two strings directly and use a merge sort instead of musl's qsort; the
+ * order is jq's, checked by verifier/jq-sort.spec.ts against a reference and the native jq). Shared by the page's
  * worker (jq-browser.ts) and Node (node.ts), so that both run the same bytes. Each run is `jq -c <program>
  * <file>` over an in-memory file holding the input (text or UTF-8 bytes, written as is), stdout and stderr
  * captured, like a process; jq 1.8 implements `unique` and `unique_by` in C and has a faster `tonumber`, and the build
