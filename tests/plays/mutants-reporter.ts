@@ -6,12 +6,12 @@
  * empties `test-results/` when a run starts), so the file holds the blueprints of the last run's platform(s).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { ALTERNATIVE_ANNOTATION, MUTANTS_ANNOTATION, MUTANTS_REQUIRED, type AlternativeRecord, type MutantRecord } from './mutants';
 
-/** Where the report goes, relative to the repository root. */
-export const MUTANTS_REPORT = join('test-results', 'mutants.json');
+/** Where the report goes, relative to the repository root: `test-results/mutants.json`, or `SALESGYM_MUTANTS_REPORT`. */
+export const MUTANTS_REPORT = process.env.SALESGYM_MUTANTS_REPORT ?? join('test-results', 'mutants.json');
 
 /** One blueprint's row of the report. */
 export interface BlueprintKills {
@@ -138,7 +138,7 @@ export default class MutantsReporter implements Reporter {
 	onEnd(): void {
 		if (this.records.size === 0) return;
 		const report = buildReport([...this.records.values()], [...this.alternatives.values()]);
-		mkdirSync('test-results', { recursive: true });
+		mkdirSync(dirname(MUTANTS_REPORT), { recursive: true });
 		writeFileSync(MUTANTS_REPORT, `${JSON.stringify(report, null, 2)}\n`);
 		process.stdout.write(`${totalsLine(report.totals)}\n`);
 	}
