@@ -11,13 +11,19 @@
  * Per platform with blueprints, one test keeps the first load covered: a fresh context (fresh IndexedDB and
  * SW) lands on the platform's first task with the golden initial state, and that fresh reset fails in the browser.
  *
+ * After the oracle passed, its blueprint's near-miss mutants and patch alternatives are proven in Node over one
+ * export of the final state (tests/plays/mutants.ts: every mutant fails, every gating assertion is killed by one,
+ * every alternative passes with score 1); the kill matrix goes to `test-results/mutants.json`
+ * (tests/plays/mutants-reporter.ts). Each alternative with UI `steps` is one more test: reset, its actions, verify.
+ *
  * `SALESGYM_GOLDEN=write` (`npm run golden`): each play runs in a fresh UTC context and records its hashes for
  * tests/golden/reporter.ts instead of checking them; the first-load tests are skipped.
  * Tests are tagged `@play-<platform>`; the Playwright project of each platform selects its own.
  */
+import { createHash } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
 import type { Blueprint } from '../../blueprints/schema';
-import { oracle } from '../../harness/agents';
+import { oracle, performAction, describeAction } from '../../harness/agents';
 import { loadBlueprints } from '../../harness/blueprints';
 import { startEpisode } from '../../harness/runner';
 import { expect, exportState, reusedContextTest as test, verify } from '../e2e/fixtures';
@@ -35,6 +41,7 @@ import {
 	type GoldenEntry,
 	type GoldenRecord
 } from './golden';
+import { ALTERNATIVE_ANNOTATION, MUTANTS_ANNOTATION, needsFinalExport, needsInitialExport, proveExport, type AlternativeRecord } from './mutants';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -46,22 +53,42 @@ async function attachExport(page: Page, testInfo: TestInfo, name: string): Promi
 	await testInfo.attach(name, { body: await exportState(page), contentType: 'application/json' });
 }
 
-/** Plays `bp`'s oracle on `page` after resetting to it; returns the initial and final export hashes. */
-async function play(
-	page: Page,
-	bp: Blueprint,
-	tz: string,
-	baseURL: string,
-	check?: (which: 'initial', sha: string) => Promise<void>
-): Promise<{ initial: string; final: string }> {
+/** Lower-case hex SHA-256 of a text's UTF-8 bytes: the hash {@link exportSha256} computes in the page, for an export read as text. */
+const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The exports of one play: their hashes, and their texts when the mutant proof needs them (else null). */
+interface Played {
+	initial: string;
+	final: string;
+	initialText: string | null;
+	finalText: string | null;
+}
+
+/**
+ * Plays `bp`'s oracle on `page` after resetting to it; returns the initial and final export hashes. An export the
+ * mutant proof needs is read once as text and hashed in Node; the others are hashed in the page.
+ */
+async function play(page: Page, bp: Blueprint, tz: string, baseURL: string, check?: (which: 'initial', sha: string) => Promise<void>): Promise<Played> {
 	await startEpisode(page, bp, PLAY_RUN_ID);
 	expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(tz);
-	const initial = await exportSha256(page);
+	const initialText = needsInitialExport(bp) ? await exportState(page) : null;
+	const initial = initialText === null ? await exportSha256(page) : sha256Hex(initialText);
 	await check?.('initial', initial);
 	await oracle.act(page, bp, { baseUrl: baseURL, runId: PLAY_RUN_ID });
 	const result = await verify(page, bp, PLAY_RUN_ID);
 	expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1, first_failing_step: null });
-	return { initial, final: await exportSha256(page) };
+	const finalText = needsFinalExport(bp) ? await exportState(page) : null;
+	return { initial, final: finalText === null ? await exportSha256(page) : sha256Hex(finalText), initialText, finalText };
+}
+
+/**
+ * The mutant proof after a passing play (tests/plays/mutants.ts), in Node over the play's exports: records the kill
+ * matrix as an annotation and fails (softly, after the golden check) on every problem, each named.
+ */
+async function proveMutants(bp: Blueprint, platform: string, played: Played, testInfo: TestInfo): Promise<void> {
+	const { record, problems } = await proveExport(bp, platform, played.finalText, played.initialText);
+	testInfo.annotations.push({ type: MUTANTS_ANNOTATION, description: JSON.stringify(record) });
+	expect.soft(problems, `${bp.id}: mutants and alternatives (blueprint fields "mutants", "alternatives"):\n${problems.join('\n')}`).toEqual([]);
 }
 
 for (const platform of platforms) {
@@ -105,9 +132,10 @@ for (const platform of platforms) {
 				if (GOLDEN_WRITE) {
 					const context = await browser.newContext({ baseURL, timezoneId: GOLDEN_TIMEZONE });
 					try {
-						const hashes = await play(await context.newPage(), bp, GOLDEN_TIMEZONE, baseURL!);
-						const record: GoldenRecord = { id: bp.id, platform, ...hashes };
+						const played = await play(await context.newPage(), bp, GOLDEN_TIMEZONE, baseURL!);
+						const record: GoldenRecord = { id: bp.id, platform, initial: played.initial, final: played.final };
 						testInfo.annotations.push({ type: GOLDEN_ANNOTATION, description: JSON.stringify(record) });
+						await proveMutants(bp, platform, played, testInfo);
 					} finally {
 						await context.close();
 					}
@@ -122,8 +150,35 @@ for (const platform of platforms) {
 				});
 				expect(entry, missingMessage(bp.id, platform)).toBeDefined();
 				if (hashes.final !== entry!.final) await attachExport(reusedPage, testInfo, 'final-export.json');
-				expect(hashes.final, staleMessage(bp.id, platform, 'final', hashes.final)).toBe(entry!.final);
+				expect.soft(hashes.final, staleMessage(bp.id, platform, 'final', hashes.final)).toBe(entry!.final);
+				await proveMutants(bp, platform, hashes, testInfo);
 			}
 		);
+
+		for (const alt of (bp.alternatives ?? []).filter((a) => a.steps !== undefined)) {
+			test(
+				`${bp.id}: alternative "${alt.id}" (${alt.description}) through the UI passes with score 1`,
+				{ tag: `@play-${platform}` },
+				async ({ reusedPage }, testInfo) => {
+					test.setTimeout(90_000);
+					await startEpisode(reusedPage, bp, PLAY_RUN_ID);
+					for (const [i, s] of alt.steps!.entries()) {
+						for (const [j, action] of s.actions.entries()) {
+							try {
+								await performAction(reusedPage, action);
+							} catch (e) {
+								throw new Error(`alternative ${alt.id} steps ${i} action ${j} (${describeAction(action)}): ${(e as Error).message.split('\n')[0]}`, {
+									cause: e
+								});
+							}
+						}
+					}
+					const result = await verify(reusedPage, bp, PLAY_RUN_ID);
+					const record: AlternativeRecord = { id: bp.id, alternative: alt.id, passed: result.passed, score: result.score };
+					testInfo.annotations.push({ type: ALTERNATIVE_ANNOTATION, description: JSON.stringify(record) });
+					expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1 });
+				}
+			);
+		}
 	}
 }
