@@ -298,7 +298,6 @@ export const Blueprint = z
 		actors: Actors.optional().describe('who is logged in to each platform (default: 1001 everywhere)'),
 		steps: z.array(Step).min(1),
 		difficulty: Difficulty.optional().describe('pass@k calibration, written by `salesgym calibrate --write`'),
-<<<<<<< HEAD
 		template: z
 			.strictObject({
 				slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
@@ -307,11 +306,9 @@ export const Blueprint = z
 			.optional()
 			.describe('the template and instance seed this blueprint was generated from (`npm run blueprints`); absent = written by hand'),
 		anomalies: z.array(z.enum(ANOMALY_KINDS)).optional().describe('planted anomaly kinds of the seed world the task exercises'),
-		traps: z.array(z.string().min(1)).optional().describe('structural traps of the tools the task exercises, e.g. "rr_host", "tz_dst"')
-=======
+		traps: z.array(z.string().min(1)).optional().describe('structural traps of the tools the task exercises, e.g. "rr_host", "tz_dst"'),
 		mutants: z.array(Mutant).optional().describe('near-miss wrong solutions, each of which must fail verification'),
 		alternatives: z.array(Alternative).optional().describe('other valid solutions, each of which must pass with score 1')
->>>>>>> mutants
 	})
 	.superRefine((bp, ctx) => {
 		for (const p of Object.keys(bp.actors ?? {}) as Platform[]) {
