@@ -13,7 +13,7 @@
 import { tablesReadBy, type TableNeeds } from './tables';
 import type { PlacedAssertion } from './schema';
 import { zoneTables } from './time';
-import { evaluate, inputDocument, QUERY_HEAD, type Evaluation, type JqEngine, type VerifyInput } from './verify';
+import { evaluate, inputDocument, QUERY_HEAD, STATE_ROOT, type Evaluation, type JqEngine, type VerifyInput } from './verify';
 
 /** A mutant as the proof needs it (blueprints/schema.ts `Mutant`). */
 export interface MutantSpec {
@@ -43,7 +43,7 @@ export interface MutantOutcome {
 	score: number;
 	/** Ids of the gating assertions that fail on the mutant's state, in report order. */
 	killed: string[];
-	/** True when the patch returned the oracle's state unchanged. */
+	/** True when the mutant passed and its patch returns the oracle's state unchanged (checked only for passing mutants). */
 	unchanged: boolean;
 	/** The patch's own failure (jq error, not exactly one object); the mutant then kills nothing. */
 	error?: string;
@@ -110,13 +110,40 @@ export function patchScope(queries: readonly string[], patches: readonly string[
 	return { all: false, gyms: out };
 }
 
+/** Marks an error raised by a patch (not by a query), inside the messages of a patched verification. */
+export const PATCH_ERROR_MARK = '__sg_patch: ';
+
+/** The checked patch over `$__in.state`: one object, else a {@link PATCH_ERROR_MARK} error; the patch's own errors get the mark too. */
+function checkedPatch(patch: string): string {
+	return (
+		`(${STATE_ROOT} | (try [ (\n${patch}\n) ] catch error("${PATCH_ERROR_MARK}" + (. | if type == "string" then . else tojson end))) | ` +
+		`if length != 1 then error("${PATCH_ERROR_MARK}the patch yielded \\(length) values (expected exactly 1: the new state)") ` +
+		`elif (.[0] | type) != "object" then error("${PATCH_ERROR_MARK}the patch yielded \\(.[0] | type), not the state object") else .[0] end)`
+	);
+}
+
 /** The jq program of a patch over an {@link inputDocument}: the prelude, then the patch over `$__in.state`, checked to yield one object. */
 export function patchProgram(patch: string): string {
-	return (
-		`${QUERY_HEAD}\n$__in.state | [ (\n${patch}\n) ] | ` +
-		'if length != 1 then error("the patch yielded \\(length) values (expected exactly 1: the new state)") ' +
-		'elif (.[0] | type) != "object" then error("the patch yielded \\(.[0] | type), not the state object") else .[0] end'
-	);
+	return `${QUERY_HEAD}\n${checkedPatch(patch)}`;
+}
+
+/**
+ * The root expression that verifies a patched state in one jq run (verify.ts `evaluate`'s `root`): the state is
+ * parsed once and the patched state never serialized. A failing patch fails every assertion with a
+ * {@link PATCH_ERROR_MARK} message.
+ */
+export function patchRoot(patch: string): string {
+	return checkedPatch(patch);
+}
+
+/** jq's message when `patch` does not compile (checked without the state), else null. */
+function patchCompileError(engine: JqEngine, patch: string): string | null {
+	try {
+		engine.run('null', `${QUERY_HEAD}\ndef __sg_patch:\n${patch}\n; empty`);
+		return null;
+	} catch (err) {
+		return jqMessage(err);
+	}
 }
 
 /** jq-web's "Non-zero exit code: N\n<stderr>" as jq's own message. */
@@ -126,6 +153,7 @@ function jqMessage(err: unknown): string {
 		text
 			.replace(/^Non-zero exit code: \d+\s*/, '')
 			.replace(/^jq: error \(at [^)]*\): /, '')
+			.replace(PATCH_ERROR_MARK, '')
 			.trim() || 'jq failed'
 	);
 }
@@ -144,9 +172,20 @@ export function applyPatch(engine: JqEngine, input: VerifyInput, patch: string):
 	}
 }
 
-/** The verdict of `assertions` over `state` (text), with `$initial`/`$events`/`$now` of `input`. */
-function verdictOf(engine: JqEngine, input: VerifyInput, state: string, assertions: readonly PlacedAssertion[]): Evaluation {
-	return evaluate(engine, { ...input, state }, assertions);
+/**
+ * The verdict of `assertions` over `patch` applied to the input's state, in one jq run.
+ * @returns the evaluation, or `{error}` when the patch does not compile, fails, or yields no single object.
+ */
+function patchedVerdict(engine: JqEngine, input: VerifyInput, patch: string, assertions: readonly PlacedAssertion[]): Evaluation | { error: string } {
+	const compile = patchCompileError(engine, patch);
+	if (compile !== null) return { error: compile };
+	const v = evaluate(engine, input, assertions, () => 0, patchRoot(patch));
+	const marked = v.assertions.find((a) => a.error?.includes(PATCH_ERROR_MARK));
+	if (marked && v.assertions.every((a) => a.error !== undefined)) {
+		const msg = marked.error!;
+		return { error: msg.slice(msg.indexOf(PATCH_ERROR_MARK) + PATCH_ERROR_MARK.length).trim() };
+	}
+	return v;
 }
 
 /**
@@ -169,35 +208,29 @@ export function proveMutants(
 	const state = typeof input.state === 'string' ? input.state : new TextDecoder().decode(input.state);
 	const base: VerifyInput = { ...input, state };
 	const gating = assertions.filter((a) => a.gating ?? true).map((a) => a.id);
-	const ov = verdictOf(engine, base, state, assertions);
+	const ov = evaluate(engine, base, assertions);
 	const oracle = { passed: ov.passed, score: ov.score, failed: ov.assertions.filter((a) => !a.passed).map((a) => a.id) };
-	// The oracle's state as jq prints it, to tell a patch that changes nothing.
-	const printed = engine.run(inputDocument(base), `${QUERY_HEAD}\n$__in.state`).trim();
+	// Whether a patch changes nothing: only asked of the mutants that pass (for their message).
+	let printed: string | null = null;
+	const changesNothing = (patch: string): boolean => {
+		printed ??= engine.run(inputDocument(base), `${QUERY_HEAD}\n${STATE_ROOT}`).trim();
+		return applyPatch(engine, base, patch) === printed;
+	};
 	const outcomes: MutantOutcome[] = mutants.map((m) => {
-		let next: string;
-		try {
-			next = applyPatch(engine, base, m.patch);
-		} catch (err) {
-			return { id: m.id, kind: m.kind, passed: false, score: 0, killed: [], unchanged: false, error: (err as Error).message };
-		}
-		const v = verdictOf(engine, base, next, assertions);
+		const v = patchedVerdict(engine, base, m.patch, assertions);
+		if ('error' in v) return { id: m.id, kind: m.kind, passed: false, score: 0, killed: [], unchanged: false, error: v.error };
 		return {
 			id: m.id,
 			kind: m.kind,
 			passed: v.passed,
 			score: v.score,
 			killed: v.assertions.filter((a) => a.gating && !a.passed).map((a) => a.id),
-			unchanged: next === printed
+			unchanged: v.passed && changesNothing(m.patch)
 		};
 	});
 	const alts: AlternativeOutcome[] = alternatives.map((alt) => {
-		let next: string;
-		try {
-			next = applyPatch(engine, base, alt.patch);
-		} catch (err) {
-			return { id: alt.id, passed: false, score: 0, failed: [], error: (err as Error).message };
-		}
-		const v = verdictOf(engine, base, next, assertions);
+		const v = patchedVerdict(engine, base, alt.patch, assertions);
+		if ('error' in v) return { id: alt.id, passed: false, score: 0, failed: [], error: v.error };
 		return { id: alt.id, passed: v.passed, score: v.score, failed: v.assertions.filter((a) => !a.passed).map((a) => a.id) };
 	});
 	const killed = new Set(outcomes.flatMap((o) => o.killed));

@@ -93,12 +93,17 @@ function wrap(q: JqQuery): string {
 	return `(try ([ (\n${text(q)}\n) ] | ${ok}) catch {error: (. | if type == "string" then . else tojson end)})`;
 }
 
+/** The default root of a verification: the input document's state. */
+export const STATE_ROOT = '$__in.state';
+
 /**
  * The whole jq program for `queries`: `[now, q1, now, q2, now, …]` over `.state` of the {@link inputDocument},
  * so each query's time is the difference of two `now`s. Exported for the bench (native jq on the same program).
+ * @param root the jq expression whose value the queries see as `.` (default {@link STATE_ROOT}; the mutant proof
+ *   passes a patch of it, so that a patched state is verified without being serialized and parsed again).
  */
-export function jqProgram(queries: readonly JqQuery[]): string {
-	return `${HEAD}\n$__in.state | [now, ${queries.map((q) => `${wrap(q)}, now`).join(',\n')}]`;
+export function jqProgram(queries: readonly JqQuery[], root: string = STATE_ROOT): string {
+	return `${HEAD}\n${root} | [now, ${queries.map((q) => `${wrap(q)}, now`).join(',\n')}]`;
 }
 
 /** Cleans jq-web's "Non-zero exit code: N\n<stderr>" into jq's own message; line numbers are shifted back by `lineOffset`. */
@@ -137,8 +142,8 @@ export function inputDocument(input: VerifyInput, tz: Record<string, [number, nu
 
 const utf8 = new TextEncoder();
 
-function runProgram(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
-	const out = JSON.parse(engine.run(doc, jqProgram(queries))) as unknown[];
+function runProgram(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[], root: string): { outcomes: Outcome[]; ms: number[] } {
+	const out = JSON.parse(engine.run(doc, jqProgram(queries, root))) as unknown[];
 	const outcomes: Outcome[] = [];
 	const ms: number[] = [];
 	for (let i = 0; i < queries.length; i++) {
@@ -153,9 +158,9 @@ function runProgram(engine: JqEngine, doc: string | Uint8Array, queries: readonl
  * error, or a query that halts jq), each query is compile-checked on its own; the compiling ones run together
  * again, and only if that still fails does each run alone, so every error lands on its own assertion.
  */
-function runQueries(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[]): { outcomes: Outcome[]; ms: number[] } {
+function runQueries(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[], root: string): { outcomes: Outcome[]; ms: number[] } {
 	try {
-		return runProgram(engine, doc, queries);
+		return runProgram(engine, doc, queries, root);
 	} catch {
 		const outcomes: (Outcome | null)[] = queries.map((q) => {
 			const msg = compileError(engine, text(q));
@@ -168,7 +173,8 @@ function runQueries(engine: JqEngine, doc: string | Uint8Array, queries: readonl
 				const r = runProgram(
 					engine,
 					doc,
-					okIdx.map((i) => queries[i]!)
+					okIdx.map((i) => queries[i]!),
+					root
 				);
 				okIdx.forEach((i, k) => {
 					outcomes[i] = r.outcomes[k]!;
@@ -177,7 +183,7 @@ function runQueries(engine: JqEngine, doc: string | Uint8Array, queries: readonl
 			} catch {
 				for (const i of okIdx) {
 					try {
-						const r = runProgram(engine, doc, [queries[i]!]);
+						const r = runProgram(engine, doc, [queries[i]!], root);
 						outcomes[i] = r.outcomes[0]!;
 						ms[i] = r.ms[0]!;
 					} catch (err) {
@@ -202,15 +208,25 @@ function bounded(value: unknown): { actual: unknown; truncated: boolean } {
  *   `$initial`, `$events` and `$now` too.
  * @param assertions in report order; `weight` defaults to 1 and `gating` to true when absent.
  * @param now a monotonic clock for the `ms` figure only (never part of the verdict), e.g. `performance.now`.
+ * @param root the jq expression the queries see as `.` ({@link jqProgram}); default the input's state. An error in
+ *   it fails every assertion with that error.
  * @returns the verdict: `passed` iff at least one assertion is gating and every gating one passed; `score` =
  *   passed weight / total weight (0 with no assertions); each step passes iff its gating assertions pass (and it has one).
  */
-export function evaluate(engine: JqEngine, input: string | VerifyInput, assertions: readonly PlacedAssertion[], now: () => number = () => 0): Evaluation {
+export function evaluate(
+	engine: JqEngine,
+	input: string | VerifyInput,
+	assertions: readonly PlacedAssertion[],
+	now: () => number = () => 0,
+	root: string = STATE_ROOT
+): Evaluation {
 	const t0 = now();
 	const vi: VerifyInput = typeof input === 'string' ? { state: input } : input;
 	const queries = assertions.map((a) => a.query);
 	const jqQueries = assertions.map((a): JqQuery => (COUNT_OPS.has(a.op) ? { query: a.query, count: true } : a.query));
-	const { outcomes, ms } = assertions.length ? runQueries(engine, inputDocument(vi, zoneTables(queries)), jqQueries) : { outcomes: [], ms: [] };
+	const { outcomes, ms } = assertions.length
+		? runQueries(engine, inputDocument(vi, zoneTables([...queries, root])), jqQueries, root)
+		: { outcomes: [], ms: [] };
 	const results: AssertionResult[] = assertions.map((a, i) => {
 		const base = {
 			id: a.id,

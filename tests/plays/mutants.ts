@@ -1,24 +1,22 @@
 /**
  * The mutant proof of a blueprint play (verifier/mutants.ts), run in Node right after the oracle passed with score
- * 1 in the page: ONE export of the final state (`GET /__salesgym/state`), `$initial` computed in Node from the
- * blueprint (each gym's `initialTables`, as the Service Worker's /verify does), then every mutant and patch
- * alternative of the blueprint applied and verified with the same jq engine and evaluator as the page. The play
+ * 1 in the page: the export of the final state (`GET /__salesgym/state`, read once as text; the play hashes that
+ * text for its golden check) and, when a query or patch names `$initial`, the export right after the reset (read
+ * the same way), then every mutant and patch alternative of the blueprint applied and verified with the same jq
+ * engine and evaluator as the page. The play
  * records the kill matrix as a test annotation ({@link MUTANTS_ANNOTATION}), which tests/plays/mutants-reporter.ts
  * gathers into `test-results/mutants.json`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { placedAssertions } from '../../blueprints/placed';
 import type { Blueprint } from '../../blueprints/schema';
-import type { Gym } from '../../gyms/types';
 import { canonicalJson } from '../../verifier/canonical';
 import { matrixProblems, patchScope, proveMutants, type KillMatrix } from '../../verifier/mutants';
 import { mentionsVar } from '../../verifier/prepare';
 import type { ExportLike } from '../../verifier/merge';
-import { pruneTables, tablesFor, type TableNeeds } from '../../verifier/tables';
+import { pruneTables, type TableNeeds } from '../../verifier/tables';
 import type { JqEngine, VerifyInput } from '../../verifier/verify';
-import { exportState } from '../e2e/fixtures';
 
 /**
  * Whether a blueprint WITHOUT mutants fails its play. False while blueprints of other branches still lack them
@@ -55,15 +53,33 @@ export interface MutantRecord {
 	step_alternatives: string[];
 }
 
-let tools: Promise<{ engine: JqEngine; gyms: Gym[] }> | null = null;
+let engine: Promise<JqEngine> | null = null;
 
-/** The jq engine and this build's gyms, loaded once per process. */
-export function loadTools(): Promise<{ engine: JqEngine; gyms: Gym[] }> {
-	tools ??= (async () => {
-		const [{ createNodeEngine }, { createGyms }] = await Promise.all([import('../../verifier/node'), import('../../gyms/registry')]);
-		return { engine: await createNodeEngine(), gyms: createGyms() };
-	})();
-	return tools;
+/** The verifier's jq engine in Node, loaded once per worker. */
+function loadEngine(): Promise<JqEngine> {
+	engine ??= import('../../verifier/node').then((m) => m.createNodeEngine());
+	return engine;
+}
+
+/** The mutant and alternative patches of `bp`. */
+function patchesOf(bp: Blueprint): string[] {
+	return [...(bp.mutants ?? []).map((m) => m.patch), ...(bp.alternatives ?? []).flatMap((a) => (a.patch === undefined ? [] : [a.patch]))];
+}
+
+/** Whether the play must read its final export as text for the proof: `bp` has mutants or patch alternatives, or the state is being dumped. */
+export function needsFinalExport(bp: Blueprint): boolean {
+	return !!MUTANTS_DUMP || patchesOf(bp).length > 0;
+}
+
+/**
+ * Whether the proof of `bp` needs the export right after the reset (`$initial`): a query or a patch names
+ * `$initial`, or the state is being dumped ({@link MUTANTS_DUMP}). The play then reads that export as text once
+ * (and hashes it in Node) instead of hashing it in the page.
+ */
+export function needsInitialExport(bp: Blueprint): boolean {
+	if (MUTANTS_DUMP) return true;
+	const patches = patchesOf(bp);
+	return patches.length > 0 && mentionsVar([...placedAssertions(bp).map((a) => a.query), ...patches], 'initial');
 }
 
 /**
@@ -84,34 +100,20 @@ export interface DumpedInput {
 
 /**
  * The verifier input of a final state for `bp`'s queries and `patches`, pruned to {@link patchScope} (or every
- * table with `full`): `$initial` from each gym's `initialTables` for the blueprint (seed and run id of the export).
+ * table with `full`). `$initial` is the export right after the reset (which equals each gym's `initialTables`,
+ * what the Service Worker's /verify computes), pruned the same way; `null` when not given.
  */
-export async function proofInput(
-	doc: ExportLike,
+export function proofInput(
+	doc: Pick<ExportLike, 'gyms' | 'events' | 'clock'>,
+	initialDoc: Pick<ExportLike, 'gyms'> | null,
 	bp: Blueprint,
 	patches: readonly string[],
 	full = false
-): Promise<{ input: VerifyInput; state: Record<string, Record<string, unknown[]>>; initial: Record<string, Record<string, unknown[]>> | null }> {
-	const { gyms } = await loadTools();
+): { input: VerifyInput; state: Record<string, Record<string, unknown[]>>; initial: Record<string, Record<string, unknown[]>> | null } {
 	const queries = placedAssertions(bp).map((a) => a.query);
 	const needs: TableNeeds = full ? { all: true } : patchScope(queries, patches, Object.keys(doc.gyms));
 	const all = [...queries, ...patches];
-	let initial: Record<string, Record<string, unknown[]>> | null = null;
-	if (full || mentionsVar(all, 'initial')) {
-		initial = {};
-		for (const gym of gyms) {
-			if (!(gym.name in doc.gyms)) continue;
-			const tables = await gym.initialTables({
-				run_id: doc.run_id,
-				task_id: bp.id,
-				seed: doc.seed,
-				clock: bp.clock,
-				fixtures: bp.fixtures[gym.name as keyof Blueprint['fixtures']]
-			});
-			const want = tablesFor(needs, gym.name);
-			initial[gym.name] = want === undefined ? tables : Object.fromEntries(want.filter((t) => t in tables).map((t) => [t, tables[t]!]));
-		}
-	}
+	const initial = initialDoc && (full || mentionsVar(all, 'initial')) ? pruneTables(initialDoc.gyms, needs) : null;
 	const state = pruneTables(doc.gyms, needs);
 	return {
 		state,
@@ -126,12 +128,19 @@ export async function proofInput(
 }
 
 /**
- * Proves `bp`'s mutants and patch alternatives over the page's current (final) state: one export, the rest in Node.
+ * Proves `bp`'s mutants and patch alternatives over the oracle's final state, in Node.
+ * @param finalText the export (`GET /__salesgym/state` text) after the oracle passed; null only when
+ *   {@link needsFinalExport} is false (then nothing is proven, the record says whether mutants are missing).
+ * @param initialText the export right after the reset, when {@link needsInitialExport}; else null.
  * @returns the record for the annotation, and the problems ({@link matrixProblems}; empty when proven; a
  *   blueprint without mutants is a problem only when {@link MUTANTS_REQUIRED}).
- * @throws InfrastructureError when the export cannot be read from the page.
  */
-export async function proveOnPage(page: Page, bp: Blueprint, platform: string): Promise<{ record: MutantRecord; problems: string[] }> {
+export async function proveExport(
+	bp: Blueprint,
+	platform: string,
+	finalText: string | null,
+	initialText: string | null
+): Promise<{ record: MutantRecord; problems: string[] }> {
 	const mutants = bp.mutants ?? [];
 	const patchAlts = (bp.alternatives ?? []).flatMap((a) => (a.patch === undefined ? [] : [{ id: a.id, patch: a.patch }]));
 	const step_alternatives = (bp.alternatives ?? []).filter((a) => a.steps !== undefined).map((a) => a.id);
@@ -142,18 +151,18 @@ export async function proveOnPage(page: Page, bp: Blueprint, platform: string): 
 			: [];
 	if (missing && patchAlts.length === 0 && !MUTANTS_DUMP)
 		return { record: { id: bp.id, platform, missing, matrix: null, step_alternatives }, problems: required };
-	const doc = JSON.parse(await exportState(page)) as ExportLike;
+	if (finalText === null) throw new Error(`${bp.id}: the mutant proof needs the final export`);
+	const doc = JSON.parse(finalText) as ExportLike;
+	const initialDoc = initialText === null ? null : (JSON.parse(initialText) as ExportLike);
 	if (MUTANTS_DUMP) {
-		const full = await proofInput(doc, bp, [], true);
+		const full = proofInput(doc, initialDoc, bp, [], true);
 		const dump: DumpedInput = { id: bp.id, state: full.state, initial: full.initial ?? {}, events: doc.events, now: doc.clock };
 		mkdirSync(MUTANTS_DUMP, { recursive: true });
 		writeFileSync(join(MUTANTS_DUMP, `${bp.id.replace('/', '--')}.json`), JSON.stringify(dump));
 	}
 	if (missing && patchAlts.length === 0) return { record: { id: bp.id, platform, missing, matrix: null, step_alternatives }, problems: required };
-	const { engine } = await loadTools();
-	const patches = [...mutants.map((m) => m.patch), ...patchAlts.map((a) => a.patch)];
-	const { input } = await proofInput(doc, bp, patches);
-	const matrix = proveMutants(engine, input, placedAssertions(bp), mutants, patchAlts, () => performance.now());
+	const { input } = proofInput(doc, initialDoc, bp, patchesOf(bp));
+	const matrix = proveMutants(await loadEngine(), input, placedAssertions(bp), mutants, patchAlts, () => performance.now());
 	// Without mutants nothing can kill: only the alternatives (and the missing mutants, when required) are problems.
 	const problems = [...required, ...matrixProblems(bp.id, missing ? { ...matrix, unkilled: [] } : matrix)];
 	return { record: { id: bp.id, platform, missing, matrix, step_alternatives }, problems };

@@ -20,6 +20,7 @@
  * tests/golden/reporter.ts instead of checking them; the first-load tests are skipped.
  * Tests are tagged `@play-<platform>`; the Playwright project of each platform selects its own.
  */
+import { createHash } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
 import type { Blueprint } from '../../blueprints/schema';
 import { oracle, performAction, describeAction } from '../../harness/agents';
@@ -40,7 +41,7 @@ import {
 	type GoldenEntry,
 	type GoldenRecord
 } from './golden';
-import { ALTERNATIVE_ANNOTATION, MUTANTS_ANNOTATION, proveOnPage, type AlternativeRecord } from './mutants';
+import { ALTERNATIVE_ANNOTATION, MUTANTS_ANNOTATION, needsFinalExport, needsInitialExport, proveExport, type AlternativeRecord } from './mutants';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -52,30 +53,40 @@ async function attachExport(page: Page, testInfo: TestInfo, name: string): Promi
 	await testInfo.attach(name, { body: await exportState(page), contentType: 'application/json' });
 }
 
-/** Plays `bp`'s oracle on `page` after resetting to it; returns the initial and final export hashes. */
-async function play(
-	page: Page,
-	bp: Blueprint,
-	tz: string,
-	baseURL: string,
-	check?: (which: 'initial', sha: string) => Promise<void>
-): Promise<{ initial: string; final: string }> {
+/** Lower-case hex SHA-256 of a text's UTF-8 bytes: the hash {@link exportSha256} computes in the page, for an export read as text. */
+const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The exports of one play: their hashes, and their texts when the mutant proof needs them (else null). */
+interface Played {
+	initial: string;
+	final: string;
+	initialText: string | null;
+	finalText: string | null;
+}
+
+/**
+ * Plays `bp`'s oracle on `page` after resetting to it; returns the initial and final export hashes. An export the
+ * mutant proof needs is read once as text and hashed in Node; the others are hashed in the page.
+ */
+async function play(page: Page, bp: Blueprint, tz: string, baseURL: string, check?: (which: 'initial', sha: string) => Promise<void>): Promise<Played> {
 	await startEpisode(page, bp, PLAY_RUN_ID);
 	expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(tz);
-	const initial = await exportSha256(page);
+	const initialText = needsInitialExport(bp) ? await exportState(page) : null;
+	const initial = initialText === null ? await exportSha256(page) : sha256Hex(initialText);
 	await check?.('initial', initial);
 	await oracle.act(page, bp, { baseUrl: baseURL, runId: PLAY_RUN_ID });
 	const result = await verify(page, bp, PLAY_RUN_ID);
 	expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1, first_failing_step: null });
-	return { initial, final: await exportSha256(page) };
+	const finalText = needsFinalExport(bp) ? await exportState(page) : null;
+	return { initial, final: finalText === null ? await exportSha256(page) : sha256Hex(finalText), initialText, finalText };
 }
 
 /**
- * The mutant proof after a passing play (tests/plays/mutants.ts): one export, the patches in Node; records the kill
+ * The mutant proof after a passing play (tests/plays/mutants.ts), in Node over the play's exports: records the kill
  * matrix as an annotation and fails (softly, after the golden check) on every problem, each named.
  */
-async function proveMutants(page: Page, bp: Blueprint, platform: string, testInfo: TestInfo): Promise<void> {
-	const { record, problems } = await proveOnPage(page, bp, platform);
+async function proveMutants(bp: Blueprint, platform: string, played: Played, testInfo: TestInfo): Promise<void> {
+	const { record, problems } = await proveExport(bp, platform, played.finalText, played.initialText);
 	testInfo.annotations.push({ type: MUTANTS_ANNOTATION, description: JSON.stringify(record) });
 	expect.soft(problems, `${bp.id}: mutants and alternatives (blueprint fields "mutants", "alternatives"):\n${problems.join('\n')}`).toEqual([]);
 }
@@ -121,11 +132,10 @@ for (const platform of platforms) {
 				if (GOLDEN_WRITE) {
 					const context = await browser.newContext({ baseURL, timezoneId: GOLDEN_TIMEZONE });
 					try {
-						const page = await context.newPage();
-						const hashes = await play(page, bp, GOLDEN_TIMEZONE, baseURL!);
-						const record: GoldenRecord = { id: bp.id, platform, ...hashes };
+						const played = await play(await context.newPage(), bp, GOLDEN_TIMEZONE, baseURL!);
+						const record: GoldenRecord = { id: bp.id, platform, initial: played.initial, final: played.final };
 						testInfo.annotations.push({ type: GOLDEN_ANNOTATION, description: JSON.stringify(record) });
-						await proveMutants(page, bp, platform, testInfo);
+						await proveMutants(bp, platform, played, testInfo);
 					} finally {
 						await context.close();
 					}
@@ -141,7 +151,7 @@ for (const platform of platforms) {
 				expect(entry, missingMessage(bp.id, platform)).toBeDefined();
 				if (hashes.final !== entry!.final) await attachExport(reusedPage, testInfo, 'final-export.json');
 				expect.soft(hashes.final, staleMessage(bp.id, platform, 'final', hashes.final)).toBe(entry!.final);
-				await proveMutants(reusedPage, bp, platform, testInfo);
+				await proveMutants(bp, platform, hashes, testInfo);
 			}
 		);
 
