@@ -55,15 +55,18 @@ export interface MutantRecord {
 	step_alternatives: string[];
 }
 
-let tools: Promise<{ engine: JqEngine; gyms: Gym[] }> | null = null;
+let engineP: Promise<JqEngine> | null = null;
+let gymsP: Promise<Gym[]> | null = null;
 
-/** The jq engine and this build's gyms, loaded once per process. */
-export function loadTools(): Promise<{ engine: JqEngine; gyms: Gym[] }> {
-	tools ??= (async () => {
-		const [{ createNodeEngine }, { createGyms }] = await Promise.all([import('../../verifier/node'), import('../../gyms/registry')]);
-		return { engine: await createNodeEngine(), gyms: createGyms() };
-	})();
-	return tools;
+/**
+ * The jq engine (always) and this build's gyms, each loaded once per process; the gyms (and with them the seed
+ * world) only when `withGyms`: the world module's JSON import does not load under Playwright's loader, so a proof
+ * that needs no `$initial` never imports it.
+ */
+export async function loadTools(withGyms = true): Promise<{ engine: JqEngine; gyms: Gym[] }> {
+	engineP ??= import('../../verifier/node').then(({ createNodeEngine }) => createNodeEngine());
+	if (withGyms) gymsP ??= import('../../gyms/registry').then(({ createGyms }) => createGyms());
+	return { engine: await engineP, gyms: withGyms ? await gymsP! : [] };
 }
 
 /**
@@ -92,12 +95,12 @@ export async function proofInput(
 	patches: readonly string[],
 	full = false
 ): Promise<{ input: VerifyInput; state: Record<string, Record<string, unknown[]>>; initial: Record<string, Record<string, unknown[]>> | null }> {
-	const { gyms } = await loadTools();
 	const queries = placedAssertions(bp).map((a) => a.query);
 	const needs: TableNeeds = full ? { all: true } : patchScope(queries, patches, Object.keys(doc.gyms));
 	const all = [...queries, ...patches];
 	let initial: Record<string, Record<string, unknown[]>> | null = null;
 	if (full || mentionsVar(all, 'initial')) {
+		const { gyms } = await loadTools();
 		initial = {};
 		for (const gym of gyms) {
 			if (!(gym.name in doc.gyms)) continue;
@@ -150,7 +153,7 @@ export async function proveOnPage(page: Page, bp: Blueprint, platform: string): 
 		writeFileSync(join(MUTANTS_DUMP, `${bp.id.replace('/', '--')}.json`), JSON.stringify(dump));
 	}
 	if (missing && patchAlts.length === 0) return { record: { id: bp.id, platform, missing, matrix: null, step_alternatives }, problems: required };
-	const { engine } = await loadTools();
+	const { engine } = await loadTools(false);
 	const patches = [...mutants.map((m) => m.patch), ...patchAlts.map((a) => a.patch)];
 	const { input } = await proofInput(doc, bp, patches);
 	const matrix = proveMutants(engine, input, placedAssertions(bp), mutants, patchAlts, () => performance.now());
