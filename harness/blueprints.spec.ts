@@ -174,7 +174,7 @@ describe('every shipped blueprint, without a browser', () => {
 
 	it('there is at least one, and every file sits at blueprints/<platform>/<name>-vN.json', () => {
 		expect(SHIPPED.length).toBeGreaterThan(0);
-		for (const [id] of SHIPPED) expect(id).toMatch(/^[a-z]+\/[a-z0-9-]+-v\d+$/);
+		for (const [id] of SHIPPED) expect(id).toMatch(/^[a-z0-9]+\/[a-z0-9-]+-v\d+$/);
 	});
 
 	describe.each(SHIPPED)('%s', (id, file, text) => {
