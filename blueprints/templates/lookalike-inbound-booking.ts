@@ -517,6 +517,13 @@ const template: Template = {
 					]
 				}
 			],
+			alternatives: [
+				{
+					id: 'booked-with-work-email',
+					description: `the owner's Discovery Call is booked with ${name}'s work email instead of the Gmail address`,
+					patch: `.calendly.invitees |= map(if .email == ${email} and .status == "active" and ((.uri as $u | [$initial.calendly.invitees[].uri] | index($u)) | not) then .email = ${work} else . end)`
+				}
+			],
 			mutants: [
 				{
 					id: 'twin-logged-in-hubspot',
