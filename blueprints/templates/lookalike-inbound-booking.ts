@@ -11,6 +11,13 @@
  * contact fixture (so HubSpot holds two contacts of that name). The time is a slot the owner's Discovery Call offers
  * (the gym's own slot solver over the projected Calendly state), inside the invitee's business hours, and free on
  * the round-robin host's calendar.
+ *
+ * Narrower than the catalogue entry: the owner-conflict branch is always on (every instance needs a Calendly write),
+ * the owner is always free at the booked time (no "nearest free slot that day" branch), and the Gmail address is not
+ * added to the contact as a second email (the replica's `hs_additional_emails` is read-only, filled only by merges);
+ * the check is instead that no contact was created for it. The world has two bindings (pairs whose target is a
+ * HubSpot contact with an active Outreach state at an owned company), so seeds 1 and 2 are different people and
+ * seeds from 3 on repeat them with other hosts, clocks and times.
  */
 import { project as projectCalendly, uuidFor } from '../../gyms/calendly/seed';
 import { CALENDLY_API, type CalendlyState } from '../../gyms/calendly/schema';
