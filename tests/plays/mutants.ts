@@ -55,15 +55,22 @@ export interface MutantRecord {
 	step_alternatives: string[];
 }
 
-let tools: Promise<{ engine: JqEngine; gyms: Gym[] }> | null = null;
+let engineOnce: Promise<JqEngine> | null = null;
+let gymsOnce: Promise<Gym[]> | null = null;
 
-/** The jq engine and this build's gyms, loaded once per process. */
-export function loadTools(): Promise<{ engine: JqEngine; gyms: Gym[] }> {
-	tools ??= (async () => {
-		const [{ createNodeEngine }, { createGyms }] = await Promise.all([import('../../verifier/node'), import('../../gyms/registry')]);
-		return { engine: await createNodeEngine(), gyms: createGyms() };
-	})();
-	return tools;
+/** The jq engine, loaded once per process. */
+export function loadEngine(): Promise<JqEngine> {
+	engineOnce ??= import('../../verifier/node').then((m) => m.createNodeEngine());
+	return engineOnce;
+}
+
+/**
+ * This build's gyms (for `$initial`), loaded once per process and only when a query or patch reads `$initial`:
+ * the gyms import the seed world as a Vite `?raw` module, which Playwright's Node loader refuses.
+ */
+export function loadGyms(): Promise<Gym[]> {
+	gymsOnce ??= import('../../gyms/registry').then((m) => m.createGyms());
+	return gymsOnce;
 }
 
 /**
@@ -92,14 +99,13 @@ export async function proofInput(
 	patches: readonly string[],
 	full = false
 ): Promise<{ input: VerifyInput; state: Record<string, Record<string, unknown[]>>; initial: Record<string, Record<string, unknown[]>> | null }> {
-	const { gyms } = await loadTools();
 	const queries = placedAssertions(bp).map((a) => a.query);
 	const needs: TableNeeds = full ? { all: true } : patchScope(queries, patches, Object.keys(doc.gyms));
 	const all = [...queries, ...patches];
 	let initial: Record<string, Record<string, unknown[]>> | null = null;
 	if (full || mentionsVar(all, 'initial')) {
 		initial = {};
-		for (const gym of gyms) {
+		for (const gym of await loadGyms()) {
 			if (!(gym.name in doc.gyms)) continue;
 			const tables = await gym.initialTables({
 				run_id: doc.run_id,
@@ -150,7 +156,7 @@ export async function proveOnPage(page: Page, bp: Blueprint, platform: string): 
 		writeFileSync(join(MUTANTS_DUMP, `${bp.id.replace('/', '--')}.json`), JSON.stringify(dump));
 	}
 	if (missing && patchAlts.length === 0) return { record: { id: bp.id, platform, missing, matrix: null, step_alternatives }, problems: required };
-	const { engine } = await loadTools();
+	const engine = await loadEngine();
 	const patches = [...mutants.map((m) => m.patch), ...patchAlts.map((a) => a.patch)];
 	const { input } = await proofInput(doc, bp, patches);
 	const matrix = proveMutants(engine, input, placedAssertions(bp), mutants, patchAlts, () => performance.now());
