@@ -50,7 +50,8 @@ export default defineConfig({
 	workers: 2,
 	forbidOnly: !!process.env.CI,
 	retries: 0,
-	reporter: 'list',
+	// The mutants reporter writes test-results/mutants.json (the kill matrix) after a run that played blueprints.
+	reporter: [['list'], ['./tests/plays/mutants-reporter.ts']],
 	timeout: 60_000,
 	use: {
 		baseURL: BASE_URL,

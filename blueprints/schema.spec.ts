@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { blueprints, placedAssertions } from './registry';
 import { Blueprint } from './schema';
+import { readSetupFields, SETUP_KEYS } from './setup-fields';
 
 const valid = JSON.parse(readFileSync(new URL('./hubspot/inbound-demo-request-v1.json', import.meta.url), 'utf8'));
+
+/** `path: message` of each schema issue of `bp`. */
+const issuesOf = (bp: unknown) => (Blueprint.safeParse(bp).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('Blueprint schema', () => {
 	it('every bundled blueprint validates and has at least one assertion per step', () => {
@@ -59,7 +64,6 @@ describe('Blueprint schema', () => {
 	});
 
 	it('holds_at_reset: true goes with weight 0 and weight 0 with holds_at_reset; a task needs a weighted assertion', () => {
-		const issuesOf = (bp: unknown) => (Blueprint.safeParse(bp).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
 		const guardWeighted = structuredClone(valid);
 		guardWeighted.steps[1].verifiers[2].weight = 1;
 		expect(issuesOf(guardWeighted)).toEqual([expect.stringMatching(/^steps\.1\.verifiers\.2\.weight: an assertion that holds at reset/)]);
@@ -100,5 +104,53 @@ describe('Blueprint schema', () => {
 		const bad = structuredClone(valid);
 		bad.fixtures.hubspot.contacts[0].id = 900;
 		expect(Blueprint.safeParse(bad).success).toBe(false);
+	});
+
+	it('accepts mutants and alternatives (patch or UI steps), and rejects duplicate ids, an empty patch, an unknown kind, both or neither of patch/steps', () => {
+		const ok = structuredClone(valid);
+		ok.mutants = [
+			{ id: 'skip-status', description: 'leaves the lead status as it was', kind: 'step_skipped', patch: '.' },
+			{ id: 'decoy', description: 'updates the look-alike contact', kind: 'decoy', patch: '.hubspot.contacts |= .' }
+		];
+		ok.alternatives = [
+			{ id: 'other-slot', description: 'books the other valid slot', patch: '.' },
+			{ id: 'ui-path', description: 'from the record page', steps: [{ platform: 'hubspot', actions: [{ goto: '/hubspot/contacts' }] }] }
+		];
+		expect(issuesOf(ok)).toEqual([]);
+		const dup = structuredClone(ok);
+		dup.mutants[1].id = 'skip-status';
+		dup.alternatives[1].id = 'other-slot';
+		expect(issuesOf(dup)).toEqual(
+			expect.arrayContaining([
+				expect.stringMatching(/^mutants\.1\.id: duplicate mutant id/),
+				expect.stringMatching(/^alternatives\.1\.id: duplicate alternative id/)
+			])
+		);
+		const empty = structuredClone(ok);
+		empty.mutants[0].patch = '  ';
+		expect(issuesOf(empty)).toContainEqual(expect.stringMatching(/^mutants\.0\.patch: a patch is a non-empty jq program/));
+		const kind = structuredClone(ok);
+		kind.mutants[0].kind = 'wrong_thing';
+		expect(Blueprint.safeParse(kind).success).toBe(false);
+		const typo = structuredClone(ok);
+		typo.mutants[0].patches = typo.mutants[0].patch;
+		expect(Blueprint.safeParse(typo).success).toBe(false);
+		const both = structuredClone(ok);
+		both.alternatives[0].steps = ok.alternatives[1].steps;
+		const neither = structuredClone(ok);
+		delete neither.alternatives[0].patch;
+		for (const bad of [both, neither]) expect(issuesOf(bad)).toContainEqual(expect.stringMatching(/exactly one of patch .* or steps/));
+		const elsewhere = structuredClone(ok);
+		elsewhere.alternatives[1].steps[0].platform = 'calendly';
+		expect(issuesOf(elsewhere)).toContainEqual(expect.stringMatching(/^alternatives\.1\.steps\.0\.platform: platform "calendly" is not in platforms/));
+	});
+
+	it('keeps mutants and alternatives (answer keys) out of the setup fields the Service Worker bundles', () => {
+		expect(SETUP_KEYS).not.toContain('mutants');
+		expect(SETUP_KEYS).not.toContain('alternatives');
+		const setups = readSetupFields(fileURLToPath(new URL('.', import.meta.url)));
+		expect(setups.length).toBeGreaterThan(0);
+		for (const s of setups) expect(Object.keys(s).filter((k) => !(SETUP_KEYS as readonly string[]).includes(k))).toEqual([]);
+		expect(JSON.stringify(setups)).not.toMatch(/"(mutants|alternatives|patch)"/);
 	});
 });

@@ -172,11 +172,112 @@ export const Difficulty = z.strictObject({
 export type Difficulty = z.infer<typeof Difficulty>;
 
 /**
+ * The trap vocabulary a near-miss mutant falls into (what kind of plausible wrong solution it is):
+ * - `step_skipped`: a whole step of the workflow not done; `partial`: some items of a batch not done;
+ * - `decoy`: the look-alike / decoy entity picked instead of the named one (a duplicate person, a look-alike
+ *   name, a secret or inactive event type, a sibling record);
+ * - `wrong_value`: a field set to another value than the task asks (status, stage, property, template);
+ * - `wrong_time`: the wrong slot, date or due time; `wrong_zone`: a time computed in the wrong time zone (or
+ *   across a DST change as if there were none);
+ * - `compliance_skipped`: a rule of engagement ignored (the compliance branch not taken);
+ * - `opted_out_contacted`: someone who opted out (unsubscribed, do-not-contact) emailed, called or enrolled;
+ *   `bounced_contacted`: the same for a bounced address;
+ * - `wrong_tool`: the work done in the wrong tool, so the right one lacks it;
+ * - `rr_host_assumed`: a round-robin host assumed (e.g. the account owner) instead of read from the tool;
+ * - `duplicate_created`: a second record created where one existed (or should have been reused);
+ * - `wrong_owner`: the wrong owner, host or assignee;
+ * - `collateral`: an extra unrelated write or deletion (another record changed, a record deleted);
+ * - `wrong_order`: dependent steps done in the wrong order, visible in the state;
+ * - `stale_data`: an outdated fact used (the old email or company of a job changer);
+ * - `budget_exceeded`: a budget or capacity overrun (InMail credits, seats of a group event);
+ * - `required_missing`: a field the task or the tool requires left empty (a close-lost reason, a note's
+ *   decisive fact, an association);
+ * - `unresolved_token`: a template sent with a placeholder left unresolved.
+ */
+export const MUTANT_KINDS = [
+	'step_skipped',
+	'partial',
+	'decoy',
+	'wrong_value',
+	'wrong_time',
+	'wrong_zone',
+	'compliance_skipped',
+	'opted_out_contacted',
+	'bounced_contacted',
+	'wrong_tool',
+	'rr_host_assumed',
+	'duplicate_created',
+	'wrong_owner',
+	'collateral',
+	'wrong_order',
+	'stale_data',
+	'budget_exceeded',
+	'required_missing',
+	'unresolved_token'
+] as const;
+export const MutantKind = z.enum(MUTANT_KINDS).describe('the trap a mutant falls into');
+export type MutantKind = z.infer<typeof MutantKind>;
+
+/** Ids of mutants and alternatives: lowercase slugs, unique in their list. */
+const SlugId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'ids are lowercase slugs, e.g. "emails-opted-out"');
+
+/**
+ * A jq program over the oracle's FINAL state: `.` is the document the verifier queries see
+ * (`{hubspot: {contacts: [...]}, outreach: {...}, ...}`, every table a verifier query or the patch reads), with
+ * `$initial` (the state right after the reset) and `$now` (the run's virtual clock, UTC ISO-8601 text) bound and
+ * the verifier's date helpers defined, as in a verifier query. It must yield exactly one object: the new state.
+ * E.g. `.hubspot.sequence_enrollments |= map(select(.contactId != "990101"))`.
+ */
+const Patch = z.string().trim().min(1, 'a patch is a non-empty jq program').describe('jq program: oracle final state → another end state');
+
+/**
+ * A near-miss mutant: a plausible WRONG solution, written as a {@link Patch} of the oracle's final state. The
+ * blueprint play (tests/plays/plays.spec.ts) applies it and requires the verdict to FAIL; over all mutants of a
+ * blueprint, every gating assertion must fail under at least one of them (the kill matrix).
+ */
+export const Mutant = z.strictObject({
+	id: SlugId.describe("unique among the blueprint's mutants"),
+	description: z.string().min(1).describe('the wrong solution in business terms, e.g. "emails the opted-out contact too"'),
+	kind: MutantKind,
+	patch: Patch
+});
+export type Mutant = z.infer<typeof Mutant>;
+
+/** One platform's share of a second oracle path: UI actions executed in order (as a step's `actions`). */
+export const AlternativeSteps = z.strictObject({
+	platform: Platform,
+	actions: z.array(Action).min(1).describe('oracle UI actions, executed in order')
+});
+export type AlternativeSteps = z.infer<typeof AlternativeSteps>;
+
+/**
+ * Another VALID solution, which must verify with score 1: either a {@link Patch} of the oracle's final state into
+ * another valid end state (another valid slot, a note worded differently, independent items done in another
+ * order), checked in Node after the play; or `steps`, a second oracle path through the UI (executed in order
+ * after the reset instead of the oracle's steps; it costs a full play in CI, so kept for tasks where the UI path
+ * itself is the point). Exactly one of `patch` and `steps`.
+ */
+export const Alternative = z
+	.strictObject({
+		id: SlugId.describe("unique among the blueprint's alternatives"),
+		description: z.string().min(1).describe('the other valid solution, in business terms'),
+		patch: Patch.optional(),
+		steps: z.array(AlternativeSteps).min(1).optional().describe('a second oracle path: actions per platform, in order')
+	})
+	.superRefine((a, ctx) => {
+		if ((a.patch === undefined) === (a.steps === undefined))
+			ctx.addIssue({ code: 'custom', message: 'an alternative has exactly one of patch (a state patch) or steps (a UI path)' });
+	});
+export type Alternative = z.infer<typeof Alternative>;
+
+/**
  * A whole blueprint file. `id` is versioned (`hubspot/inbound-demo-request-v1`) and never changes meaning.
  * Besides the shapes, the schema runs the verifier lint (`verifier/lint.ts`) over every assertion (an issue at
  * `steps.<i>.verifiers.<j>.query`, message `lint <rule>: …`) and requires at least one weighted assertion. The
  * semantic rule (weighted assertions fail on the initial state, `holds_at_reset` ones pass) needs a jq engine
- * and the gyms: `verifier/semantic.ts`.
+ * and the gyms: `verifier/semantic.ts`. `mutants` and `alternatives` (ids unique in each list, an alternative's
+ * steps on the blueprint's platforms) are proven by the blueprint play; like `steps` they never reach the
+ * browser bundle (blueprints/setup-fields.ts).
  */
 export const Blueprint = z
 	.strictObject({
@@ -205,7 +306,9 @@ export const Blueprint = z
 			.optional()
 			.describe('the template and instance seed this blueprint was generated from (`npm run blueprints`); absent = written by hand'),
 		anomalies: z.array(z.enum(ANOMALY_KINDS)).optional().describe('planted anomaly kinds of the seed world the task exercises'),
-		traps: z.array(z.string().min(1)).optional().describe('structural traps of the tools the task exercises, e.g. "rr_host", "tz_dst"')
+		traps: z.array(z.string().min(1)).optional().describe('structural traps of the tools the task exercises, e.g. "rr_host", "tz_dst"'),
+		mutants: z.array(Mutant).optional().describe('near-miss wrong solutions, each of which must fail verification'),
+		alternatives: z.array(Alternative).optional().describe('other valid solutions, each of which must pass with score 1')
 	})
 	.superRefine((bp, ctx) => {
 		for (const p of Object.keys(bp.actors ?? {}) as Platform[]) {
@@ -229,6 +332,20 @@ export const Blueprint = z
 					ctx.addIssue({ code: 'custom', path: ['steps', i, 'verifiers', j, 'query'], message: `lint ${f.rule}: ${f.message}` });
 			});
 		});
+		for (const list of ['mutants', 'alternatives'] as const) {
+			const seen = new Set<string>();
+			(bp[list] ?? []).forEach((m, i) => {
+				if (seen.has(m.id))
+					ctx.addIssue({ code: 'custom', path: [list, i, 'id'], message: `duplicate ${list === 'mutants' ? 'mutant' : 'alternative'} id "${m.id}"` });
+				seen.add(m.id);
+			});
+		}
+		(bp.alternatives ?? []).forEach((alt, i) =>
+			alt.steps?.forEach((s, j) => {
+				if (!bp.platforms.includes(s.platform))
+					ctx.addIssue({ code: 'custom', path: ['alternatives', i, 'steps', j, 'platform'], message: `platform "${s.platform}" is not in platforms` });
+			})
+		);
 		if (!bp.steps.some((s) => s.verifiers.some((a) => a.weight > 0)))
 			ctx.addIssue({
 				code: 'custom',

@@ -6,7 +6,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Top-level blueprint keys a reset and the run-control catalogue need; every other key stays out of the bundle. */
+/**
+ * Top-level blueprint keys a reset and the run-control catalogue need; every other key stays out of the bundle
+ * (`steps`, `difficulty`, and the answer keys `mutants` and `alternatives`).
+ */
 export const SETUP_KEYS = ['id', 'title', 'category', 'business_function', 'platforms', 'goal', 'prompt', 'start_path', 'clock', 'fixtures', 'actors'] as const;
 
 /**

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import { Actors, Fixtures, Platform } from './schema';
 
-/** The fields of a blueprint that the Service Worker ships: no `steps`, no `difficulty`. */
+/** The fields of a blueprint that the Service Worker ships: no `steps`, no `difficulty`, no `mutants` or `alternatives` (answer keys). */
 export const TaskSetup = z.strictObject({
 	id: z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+-v[0-9]+$/, 'ids look like "<platform>/<name>-v<N>"'),
 	title: z.string().min(1),

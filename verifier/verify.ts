@@ -74,8 +74,13 @@ const text = (q: JqQuery) => (typeof q === 'string' ? q : q.query);
  * so that a count over a large table never serializes the whole table.
  */
 const HEAD_DEF = `def __sg_head: . as $__a | (first(foreach $__a[] as $__x ("["; (if . == "[" then . else . + "," end) + ($__x | tojson); select(length > ${ACTUAL_MAX_CHARS + 1}))) // tojson) | .[0:${ACTUAL_MAX_CHARS + 1}];`;
-/** Binds `$initial`, `$events`, `$now`, `$__tz` from the input document and defines the date helpers (one line). */
+/**
+ * Binds `$initial`, `$events`, `$now`, `$__tz` from the input document ({@link inputDocument}) and defines the date
+ * helpers (one line). Exported as {@link QUERY_HEAD} for programs that must see what the queries see (mutant patches).
+ */
 const HEAD = `. as $__in | $__in.initial as $initial | $__in.events as $events | $__in.now as $now | $__in.tz as $__tz | ${JQ_DATE_PRELUDE} ${HEAD_DEF}`;
+/** The prelude of every verifier program ({@link HEAD}): after it, `$__in.state` is the state the queries see as `.`. */
+export const QUERY_HEAD = HEAD;
 /** Lines of the program before a query's first line, in the single-query compile check (for jq's line numbers). */
 const CHECK_OFFSET = 2;
 

@@ -79,11 +79,23 @@ function answerKey(b: Blueprint): string[] {
 	return [...out];
 }
 
+/** The blueprint's other answer keys, which no server serves (not even the demo's task file): mutant and alternative patches, alternative UI actions. */
+function proofKey(b: Blueprint): string[] {
+	const out = new Set<string>();
+	for (const m of b.mutants ?? []) out.add(m.patch);
+	for (const alt of b.alternatives ?? []) {
+		if (alt.patch !== undefined) out.add(alt.patch);
+		for (const s of alt.steps ?? []) for (const action of s.actions) out.add(JSON.stringify(action));
+	}
+	return [...out];
+}
+
 const SECRETS = answerKey(bp);
+const ALL_SECRETS = [...SECRETS, ...proofKey(bp)];
 
 /** The answers found in `text` (none, for a sealed episode), as they are or JSON-escaped (inside a JSON string). */
 function leaks(text: string): string[] {
-	return SECRETS.filter((s) => text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1)));
+	return ALL_SECRETS.filter((s) => text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1)));
 }
 
 /** What the agent can read of a tab: its rendered text, its accessibility tree, and its HTML. */

@@ -11,13 +11,18 @@
  * Per platform with blueprints, one test keeps the first load covered: a fresh context (fresh IndexedDB and
  * SW) lands on the platform's first task with the golden initial state, and that fresh reset fails in the browser.
  *
+ * After the oracle passed, its blueprint's near-miss mutants and patch alternatives are proven in Node over one
+ * export of the final state (tests/plays/mutants.ts: every mutant fails, every gating assertion is killed by one,
+ * every alternative passes with score 1); the kill matrix goes to `test-results/mutants.json`
+ * (tests/plays/mutants-reporter.ts). Each alternative with UI `steps` is one more test: reset, its actions, verify.
+ *
  * `SALESGYM_GOLDEN=write` (`npm run golden`): each play runs in a fresh UTC context and records its hashes for
  * tests/golden/reporter.ts instead of checking them; the first-load tests are skipped.
  * Tests are tagged `@play-<platform>`; the Playwright project of each platform selects its own.
  */
 import type { Page, TestInfo } from '@playwright/test';
 import type { Blueprint } from '../../blueprints/schema';
-import { oracle } from '../../harness/agents';
+import { oracle, performAction, describeAction } from '../../harness/agents';
 import { loadBlueprints } from '../../harness/blueprints';
 import { startEpisode } from '../../harness/runner';
 import { expect, exportState, reusedContextTest as test, verify } from '../e2e/fixtures';
@@ -35,6 +40,7 @@ import {
 	type GoldenEntry,
 	type GoldenRecord
 } from './golden';
+import { ALTERNATIVE_ANNOTATION, MUTANTS_ANNOTATION, proveOnPage, type AlternativeRecord } from './mutants';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -62,6 +68,16 @@ async function play(
 	const result = await verify(page, bp, PLAY_RUN_ID);
 	expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1, first_failing_step: null });
 	return { initial, final: await exportSha256(page) };
+}
+
+/**
+ * The mutant proof after a passing play (tests/plays/mutants.ts): one export, the patches in Node; records the kill
+ * matrix as an annotation and fails (softly, after the golden check) on every problem, each named.
+ */
+async function proveMutants(page: Page, bp: Blueprint, platform: string, testInfo: TestInfo): Promise<void> {
+	const { record, problems } = await proveOnPage(page, bp, platform);
+	testInfo.annotations.push({ type: MUTANTS_ANNOTATION, description: JSON.stringify(record) });
+	expect.soft(problems, `${bp.id}: mutants and alternatives (blueprint fields "mutants", "alternatives"):\n${problems.join('\n')}`).toEqual([]);
 }
 
 for (const platform of platforms) {
@@ -105,9 +121,11 @@ for (const platform of platforms) {
 				if (GOLDEN_WRITE) {
 					const context = await browser.newContext({ baseURL, timezoneId: GOLDEN_TIMEZONE });
 					try {
-						const hashes = await play(await context.newPage(), bp, GOLDEN_TIMEZONE, baseURL!);
+						const page = await context.newPage();
+						const hashes = await play(page, bp, GOLDEN_TIMEZONE, baseURL!);
 						const record: GoldenRecord = { id: bp.id, platform, ...hashes };
 						testInfo.annotations.push({ type: GOLDEN_ANNOTATION, description: JSON.stringify(record) });
+						await proveMutants(page, bp, platform, testInfo);
 					} finally {
 						await context.close();
 					}
@@ -122,8 +140,35 @@ for (const platform of platforms) {
 				});
 				expect(entry, missingMessage(bp.id, platform)).toBeDefined();
 				if (hashes.final !== entry!.final) await attachExport(reusedPage, testInfo, 'final-export.json');
-				expect(hashes.final, staleMessage(bp.id, platform, 'final', hashes.final)).toBe(entry!.final);
+				expect.soft(hashes.final, staleMessage(bp.id, platform, 'final', hashes.final)).toBe(entry!.final);
+				await proveMutants(reusedPage, bp, platform, testInfo);
 			}
 		);
+
+		for (const alt of (bp.alternatives ?? []).filter((a) => a.steps !== undefined)) {
+			test(
+				`${bp.id}: alternative "${alt.id}" (${alt.description}) through the UI passes with score 1`,
+				{ tag: `@play-${platform}` },
+				async ({ reusedPage }, testInfo) => {
+					test.setTimeout(90_000);
+					await startEpisode(reusedPage, bp, PLAY_RUN_ID);
+					for (const [i, s] of alt.steps!.entries()) {
+						for (const [j, action] of s.actions.entries()) {
+							try {
+								await performAction(reusedPage, action);
+							} catch (e) {
+								throw new Error(`alternative ${alt.id} steps ${i} action ${j} (${describeAction(action)}): ${(e as Error).message.split('\n')[0]}`, {
+									cause: e
+								});
+							}
+						}
+					}
+					const result = await verify(reusedPage, bp, PLAY_RUN_ID);
+					const record: AlternativeRecord = { id: bp.id, alternative: alt.id, passed: result.passed, score: result.score };
+					testInfo.annotations.push({ type: ALTERNATIVE_ANNOTATION, description: JSON.stringify(record) });
+					expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1 });
+				}
+			);
+		}
 	}
 }
