@@ -44,7 +44,7 @@ export const GoldenEntry = z.strictObject({
 export type GoldenEntry = z.infer<typeof GoldenEntry>;
 
 /** A golden file: blueprint id → hashes. */
-export const GoldenFile = z.record(z.string().regex(/^[a-z]+\/[a-z0-9-]+-v\d+$/, 'a blueprint id'), GoldenEntry);
+export const GoldenFile = z.record(z.string().regex(/^[a-z0-9]+\/[a-z0-9-]+-v\d+$/, 'a blueprint id (template instances live in t1…t4)'), GoldenEntry);
 export type GoldenFile = z.infer<typeof GoldenFile>;
 
 /** What a golden-mode play records (the annotation's JSON description). */
