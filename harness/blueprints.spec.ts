@@ -172,9 +172,9 @@ describe('every shipped blueprint, without a browser', () => {
 		gyms = createGyms();
 	});
 
-	it('there is at least one, and every file sits at blueprints/<platform>/<name>-vN.json', () => {
+	it('there is at least one, and every file sits at blueprints/<platform>/<name>-vN.json or, generated, blueprints/t<tier>/<slug>-s<seed>-vN.json', () => {
 		expect(SHIPPED.length).toBeGreaterThan(0);
-		for (const [id] of SHIPPED) expect(id).toMatch(/^[a-z]+\/[a-z0-9-]+-v\d+$/);
+		for (const [id] of SHIPPED) expect(id).toMatch(/^(?:[a-z]+\/[a-z0-9-]+|t[1-4]\/[a-z0-9-]+-s[1-9][0-9]*)-v\d+$/);
 	});
 
 	describe.each(SHIPPED)('%s', (id, file, text) => {
