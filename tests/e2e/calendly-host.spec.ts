@@ -38,6 +38,19 @@ test('Scheduling: turn an event type off, make it secret, copy its link; axe cle
 	expect([t.active, t.secret]).toEqual([false, true]);
 });
 
+test('Scheduling: View booking page opens the invitee booking page of that event type', async ({ gym }) => {
+	const { page } = gym;
+	await gym.open('/calendly/scheduling');
+	const card = page.getByRole('listitem', { name: 'Discovery Call (30 min)' });
+	await card.getByRole('link', { name: 'View booking page: Discovery Call (30 min)' }).click();
+	await expect(page.getByRole('heading', { name: 'Discovery Call (30 min)' })).toBeVisible();
+	const me = (await api(page, '/users/me')).body.resource;
+	const types = (await api(page, `/event_types?user=${encodeURIComponent(me.uri)}`)).body.collection;
+	const t = types.find((x: { name: string }) => x.name === 'Discovery Call (30 min)');
+	expect(new URL(page.url()).pathname).toBe(`/calendly/book/${t.uri.split('/').pop()}`);
+	await expect(page.getByRole('group', { name: 'Days' })).toBeVisible();
+});
+
 test('Meetings: cancel an upcoming meeting with a reason; mark a past invitee as no-show and undo; axe clean', async ({ gym }) => {
 	const { page } = gym;
 	await gym.open('/calendly/meetings');
