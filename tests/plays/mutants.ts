@@ -19,11 +19,10 @@ import { pruneTables, type TableNeeds } from '../../verifier/tables';
 import type { JqEngine, VerifyInput } from '../../verifier/verify';
 
 /**
- * Whether a blueprint WITHOUT mutants fails its play. False while blueprints of other branches still lack them
- * (they are then listed as missing in `test-results/mutants.json`); set it to true once every blueprint has
- * mutants, so that a new blueprint cannot land without them.
+ * Whether a blueprint WITHOUT mutants fails its play: true, every blueprint of the library has them, so a new one
+ * cannot land without its near-miss wrong solutions (it is also listed as missing in `test-results/mutants.json`).
  */
-export const MUTANTS_REQUIRED = false;
+export const MUTANTS_REQUIRED = true;
 
 /** Annotation type of a play's kill-matrix record ({@link MutantRecord} as JSON). */
 export const MUTANTS_ANNOTATION = 'mutants';
