@@ -46,10 +46,12 @@ export type InstanceBody = Omit<
 export interface Template {
 	meta: TemplateMeta;
 	/**
-	 * Builds the instance of `ctx.seed`.
+	 * Builds the instance of `ctx.seed`: an {@link InstanceBody}. Typed loosely (fixture rows are often copies of a
+	 * gym's projected rows, whose literal types TypeScript widens), because {@link instantiate} validates the result
+	 * with the strict blueprint schema anyway: a misspelled key or a wrong enum value fails there, naming its path.
 	 * @throws TemplateError when the world has no binding for this seed (say which selector came up empty).
 	 */
-	build(ctx: InstanceContext): InstanceBody;
+	build(ctx: InstanceContext): InstanceBody | ({ title: string } & Record<string, unknown>);
 }
 
 /** A template that cannot be instantiated for a seed (no binding, or an invalid result); names the template. */
