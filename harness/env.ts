@@ -45,6 +45,7 @@ import {
 } from './pixel';
 import { NAVIGATION_TIMEOUT_MS, startEpisode, verifyRun } from './runner';
 import { startServer, type RunningServer } from './server';
+import { settlePage } from './settle';
 import { isProductUrl, navigationError, newSecret, sealedByDefault } from './seal';
 import { resetRun, sealHeaders } from './runner';
 import { assertInitialState, countRecycle, newWarmStats, StoreWatch, type ContextPool, type WarmStats } from './warm';
@@ -54,12 +55,8 @@ import { POLICY_PATH, policyMarkdown } from '../blueprints/policy';
 export const DEFAULT_MAX_STEPS = 50;
 /** Default bound of one env action, ms (shorter than the oracle's: an agent's miss should cost little). */
 export const ENV_ACTION_TIMEOUT_MS = 5_000;
-/**
- * How long the env waits for the UI to settle after an action (no `aria-busy="true"`, no API call or client-side
- * navigation in flight), ms. A bound, not a delay: a settled screen is observed at once. 2 s was exceeded on a
- * loaded 2-core machine, and the half-loaded screen was then observed.
- */
-export const SETTLE_TIMEOUT_MS = 5_000;
+/** How long the env waits for the UI to settle after an action, ms (harness/settle.ts). */
+export { SETTLE_TIMEOUT_MS } from './settle';
 
 /** How the final reward is computed from the verdict. */
 export type RewardMode = 'binary' | 'partial';
@@ -339,22 +336,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 
 	const gone = (): boolean => !browser.isConnected() || context === null || tabs.some((p) => p.isClosed());
 
-	const settle = async (page: Page): Promise<void> => {
-		await page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
-		await page
-			// Settled: the runtime answered (swReady), nothing is marked busy, and no API call or client-side
-			// navigation is in flight (src/lib/runtime.ts publishes `data-api-pending`), so phased screens and the
-			// screen a link opens are observed complete. A document that is not the app (no SvelteKit body, e.g. a
-			// control endpoint's JSON) has nothing to wait for.
-			.waitForFunction(
-				() =>
-					!document.querySelector('body[data-sveltekit-preload-data]') ||
-					(document.body.dataset.swReady !== undefined && !document.querySelector('[aria-busy="true"]') && (document.body.dataset.apiPending ?? '0') === '0'),
-				undefined,
-				{ timeout: SETTLE_TIMEOUT_MS }
-			)
-			.catch(() => {});
-	};
+	const settle = (page: Page): Promise<void> => settlePage(page);
 
 	/**
 	 * Sealed episodes: a tab that is not on a product screen of the gym origin (a link or a popup that left it) is

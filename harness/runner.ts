@@ -217,7 +217,7 @@ export interface EpisodeOutcome {
 	agent_error: string | null;
 	/** The verdict. */
 	verify: VerifyResponse;
-	/** Canonical state export at the end (the text of `GET /__salesgym/state`). */
+	/** Canonical state export at the end (the text of `GET /__salesgym/state`); `''` when not asked for (`exportState: false`). */
 	state: string;
 	/** Trajectory lines, in order. */
 	lines: TrajectoryLine[];
@@ -232,7 +232,8 @@ async function importObservationDigest(): Promise<(o: { url: string; title: stri
 
 /**
  * Plays one episode on `env`: reset → the agent's turns → the step that terminates or truncates (its verdict) →
- * the state export (a `state` trajectory line only with `meta.saveState`). An {@link AgentError} ends the episode with `done` and records the message; the verdict is
+ * the state export (a `state` trajectory line only with `meta.saveState`; skipped, and `state` left `''`, with
+ * `meta.exportState: false` unless `saveState`). An {@link AgentError} ends the episode with `done` and records the message; the verdict is
  * that of the state as the agent left it.
  * @throws InfrastructureError from the env (browser gone, SW not in control, verifier failing).
  */
@@ -240,7 +241,7 @@ export async function playEpisode(
 	env: SalesgymEnv,
 	agent: Agent,
 	attempt: number,
-	meta: { maxSteps: number; reward: RewardMode; saveState?: boolean }
+	meta: { maxSteps: number; reward: RewardMode; saveState?: boolean; exportState?: boolean }
 ): Promise<EpisodeOutcome> {
 	const digest = await importObservationDigest();
 	const t0 = performance.now();
@@ -315,7 +316,8 @@ export async function playEpisode(
 			});
 			if (r.terminated || r.truncated) {
 				const verify = r.info.verify as VerifyResponse;
-				const state = await env.exportState();
+				// The export (~10 MB through the page) only when someone reads it.
+				const state = meta.exportState === false && !meta.saveState ? '' : await env.exportState();
 				const ms = Math.round(performance.now() - t0);
 				lines.push({
 					type: 'result',
@@ -515,7 +517,12 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 					...(options.runId ? { runId: options.runId(blueprint, attempt, attemptTry) } : {}),
 					...(pool ? { pool } : { freshContext: true })
 				});
-				const out = await playEpisode(env, options.agent, attempt, { maxSteps, reward, saveState: options.saveState === true });
+				const out = await playEpisode(env, options.agent, attempt, {
+					maxSteps,
+					reward,
+					saveState: options.saveState === true,
+					exportState: options.keepState === true || options.saveState === true
+				});
 				const lines = [...pre, ...out.lines];
 				let trajectory: string | null = null;
 				if (options.outDir) {

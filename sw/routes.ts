@@ -2,7 +2,8 @@
  * Request routing for the Service Worker. Paths (documented in README "HTTP endpoints"):
  * - `/api/<gym>/<vendor path>`: the gym's REST API (e.g. `/api/hubspot/crm/v3/objects/contacts`).
  * - `POST /__salesgym/run`, `GET /__salesgym/run`: initialize / read the run.
- * - `GET /__salesgym/state`, `PUT /__salesgym/state`: export / import the canonical state.
+ * - `GET /__salesgym/state`, `PUT /__salesgym/state`: export / import the canonical state (`?digest=sha256`: only
+ *   the export's SHA-256 and size, sw/state-json.ts).
  * - `GET /__salesgym/tasks`, `GET /__salesgym/tasks/<id>`: the bundled tasks' setups (no steps: blueprints/setups.ts).
  * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
  * - `GET /__salesgym/reset-check[?deep=<gym>.<table>,…]`: the databases compared with the current task's initial state (sw/reset-check.ts).
@@ -25,6 +26,7 @@ import { verifyRun } from './verify';
 import { isSecret, notFoundPage, Seal, SEAL_HEADER, SEAL_NEXT_HEADER } from './seal';
 import { checkReset, parseDeep } from './reset-check';
 import { InlineTasks } from './inline-task';
+import { exportDigest, exportRunBytes } from './state-json';
 
 /** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -77,10 +79,13 @@ function serverTiming(timing: InitTiming): string {
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-	return new Response(body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body), {
-		status,
-		headers: { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'no-store', ...headers }
-	});
+	return new Response(
+		body === undefined ? null : typeof body === 'string' || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : JSON.stringify(body),
+		{
+			status,
+			headers: { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'no-store', ...headers }
+		}
+	);
 }
 
 function error(status: number, message: string): Response {
@@ -303,7 +308,10 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 		if (path === '/__salesgym/state') {
 			if (request.method === 'GET') {
 				await lifecycle;
-				return json(200, (await exportRun(ctx)).json);
+				// The same bytes as `exportRun(ctx).json`, from each gym's in-memory table copies (sw/state-json.ts).
+				const bytes = (await exportRunBytes(ctx)) ?? new TextEncoder().encode((await exportRun(ctx)).json);
+				if (url.searchParams.get('digest') === 'sha256') return json(200, await exportDigest(bytes));
+				return json(200, bytes);
 			}
 			if (request.method === 'PUT') {
 				const { body, bodyError } = await readBody(request);

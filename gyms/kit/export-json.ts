@@ -49,7 +49,11 @@ export function createJsonExporter(db: Dexie, tableNames: readonly string[], exp
 		if (before === null) return null;
 		const gens = new Map(want.map((t) => [t, tableGeneration(db, t)!]));
 		const stale = want.filter((t) => copies.get(t)?.gen !== gens.get(t));
-		const part = await exportState(stale);
+		// The meta must be that of an export of `want`: a store whose rows are still held virtually (a deferred
+		// seed load) reports its projection's `next_ids` only when a table is read, so with nothing stale the
+		// smallest fresh table is read along (its copy is still used: its generation did not change).
+		const probe = stale.length === 0 && want.length > 0 ? [want.reduce((a, b) => (copies.get(b)!.bytes.length < copies.get(a)!.bytes.length ? b : a))] : stale;
+		const part = await exportState(probe);
 		if (dbGeneration(db) !== before) return null;
 		const tables: Record<string, Uint8Array> = {};
 		for (const t of want) {

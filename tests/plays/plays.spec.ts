@@ -10,6 +10,8 @@
  *
  * Per platform with blueprints, one test keeps the first load covered: a fresh context (fresh IndexedDB and
  * SW) lands on the platform's first task with the golden initial state, and that fresh reset fails in the browser.
+ * Hashes come from the Service Worker (`GET /__salesgym/state?digest=sha256`); the first-load test checks that
+ * digest against the SHA-256 of the full export as the page receives it.
  *
  * After the oracle passed, its blueprint's near-miss mutants and patch alternatives are proven in Node over one
  * export of the final state (tests/plays/mutants.ts: every mutant fails, every gating assertion is killed by one,
@@ -108,6 +110,8 @@ for (const platform of platforms) {
 				await startEpisode(page, bp, PLAY_RUN_ID);
 				expect(new URL(page.url()).pathname).toBe(bp.start_path.split('?')[0]);
 				const initial = await exportSha256(page);
+				// The Service Worker's digest is the hash of the very bytes the export answers.
+				expect(await exportSha256(page, { inPage: true }), 'GET /__salesgym/state?digest=sha256 = SHA-256 of GET /__salesgym/state').toBe(initial);
 				const entry = golden[bp.id];
 				expect(entry, missingMessage(bp.id, platform)).toBeDefined();
 				if (entry && initial !== entry.initial) await attachExport(page, testInfo, 'initial-export.json');

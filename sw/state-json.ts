@@ -1,0 +1,109 @@
+/**
+ * The text of `GET /__salesgym/state` assembled from each gym's `exportJson` (gyms/kit/export-json.ts), whose
+ * unchanged tables come from memory as UTF-8 canonical JSON bytes, instead of re-reading every table and
+ * re-serializing the whole ~10 MB document: the same bytes as `canonicalJson(exportRun(ctx).state)` (sw/run.ts),
+ * because canonical JSON is compositional (the canonical text of an object with sorted keys is its members'
+ * canonical texts joined in key order) and the document's keys are spliced here in sorted order.
+ * Pure of Service Worker globals so that Node tests can run it over fake-indexeddb.
+ */
+import type { GymEvent } from '../gyms/types';
+import { canonicalJson } from '../verifier/canonical';
+import { sortEvents } from '../verifier/merge';
+import { EXPORT_FORMAT, EXPORT_VERSION, RunError, type GymMetaExport, type RunContext, type StateExport } from './run';
+
+/** The keys of a {@link StateExport}, sorted by code unit as canonical JSON writes them. */
+export const STATE_EXPORT_KEYS = [
+	'clock',
+	'events',
+	'format',
+	'gyms',
+	'meta',
+	'run_id',
+	'seed',
+	'task_id',
+	'version'
+] as const satisfies readonly (keyof StateExport)[];
+
+const encoder = new TextEncoder();
+
+/** Code-unit order, as `Array.prototype.sort` without a comparator (and canonical JSON's key order). */
+const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The canonical export of the current run as UTF-8 bytes, or null when a gym has no `exportJson` (then use
+ * `exportRun(ctx).json`).
+ * @returns exactly the bytes of `canonicalJson(exportRun(ctx).state)`.
+ * @throws RunError 409 when no run is initialized or the gyms disagree on the run (as `exportRun`).
+ */
+export async function exportRunBytes(ctx: RunContext): Promise<Uint8Array<ArrayBuffer> | null> {
+	if (ctx.gyms.some((g) => !g.exportJson)) return null;
+	const parts = await Promise.all(ctx.gyms.map(async (g) => [g.name, await g.exportJson!().catch(() => null)] as const));
+	const first = parts[0]?.[1];
+	if (!first || parts.some(([, p]) => p === null)) throw new RunError(409, 'no run is initialized: POST /__salesgym/run first');
+	const meta: Record<string, GymMetaExport> = {};
+	const events: GymEvent[] = [];
+	for (const [name, p] of parts) {
+		if (!p) continue;
+		if (p.meta.run_id !== first.meta.run_id) throw new RunError(409, `gyms disagree on the run: ${name} has ${p.meta.run_id}, not ${first.meta.run_id}`);
+		meta[name] = { clock: p.meta.clock, seq: p.meta.seq, next_ids: p.meta.next_ids, run_seq: p.meta.run_seq, actor: p.meta.actor };
+		events.push(...p.events);
+	}
+	sortEvents(events);
+	const clock =
+		Object.values(meta)
+			.map((m) => m.clock)
+			.sort()
+			.at(-1) ?? first.meta.clock;
+	const chunks: Uint8Array[] = [];
+	const text = (s: string): void => {
+		chunks.push(encoder.encode(s));
+	};
+	const scalar: Omit<StateExport, 'gyms' | 'events' | 'meta'> = {
+		clock,
+		format: EXPORT_FORMAT,
+		run_id: first.meta.run_id,
+		seed: first.meta.seed,
+		task_id: first.meta.task_id,
+		version: EXPORT_VERSION
+	};
+	for (const [i, key] of STATE_EXPORT_KEYS.entries()) {
+		text(`${i === 0 ? '{' : ','}${JSON.stringify(key)}:`);
+		if (key === 'events') text(canonicalJson(events));
+		else if (key === 'meta') text(canonicalJson(meta));
+		else if (key === 'gyms') {
+			const gyms = parts.map(([name, p]) => [name, p!.tables] as const).sort(([a], [b]) => byCodeUnit(a, b));
+			text('{');
+			for (const [g, [name, tables]] of gyms.entries()) {
+				text(`${g === 0 ? '' : ','}${JSON.stringify(name)}:{`);
+				for (const [t, table] of Object.keys(tables).sort(byCodeUnit).entries()) {
+					text(`${t === 0 ? '' : ','}${JSON.stringify(table)}:`);
+					chunks.push(tables[table]!);
+				}
+				text('}');
+			}
+			text('}');
+		} else text(JSON.stringify(scalar[key]));
+	}
+	text('}');
+	const out = new Uint8Array(new ArrayBuffer(chunks.reduce((n, c) => n + c.length, 0)));
+	let at = 0;
+	for (const c of chunks) {
+		out.set(c, at);
+		at += c.length;
+	}
+	return out;
+}
+
+/** Answer of `GET /__salesgym/state?digest=sha256`: the export's hash without its ~10 MB. */
+export interface ExportDigest {
+	/** Lower-case hex SHA-256 of the export's UTF-8 bytes (what `GET /__salesgym/state` answers). */
+	sha256: string;
+	/** Size of the export, bytes. */
+	bytes: number;
+}
+
+/** The {@link ExportDigest} of an export's bytes (WebCrypto, as in the page). */
+export async function exportDigest(bytes: Uint8Array<ArrayBuffer>): Promise<ExportDigest> {
+	const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+	return { sha256: [...digest].map((b) => b.toString(16).padStart(2, '0')).join(''), bytes: bytes.length };
+}
