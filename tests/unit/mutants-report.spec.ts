@@ -52,7 +52,7 @@ describe('the kill matrix report (tests/plays/mutants-reporter.ts)', () => {
 			blueprints: 3,
 			with_mutants: 2,
 			missing: ['hubspot/a-v1'],
-			required: false,
+			required: true,
 			mutants: 3,
 			killing: 1,
 			kill_rate: 1 / 3,
