@@ -62,7 +62,7 @@ describe('the kill matrix report (tests/plays/mutants-reporter.ts)', () => {
 			alternatives_passed: 1
 		});
 		expect(totalsLine(r.totals)).toBe(
-			'mutants: 2/3 blueprints with mutants (missing, not yet required: hubspot/a-v1); 3 mutants, kill rate 33.3% (1/3 fail verification); gating assertions killed 2/4; alternatives passing 1/2; report test-results/mutants.json'
+			'mutants: 2/3 blueprints with mutants (missing: hubspot/a-v1); 3 mutants, kill rate 33.3% (1/3 fail verification); gating assertions killed 2/4; alternatives passing 1/2; report test-results/mutants.json'
 		);
 	});
 });
