@@ -161,6 +161,8 @@ export function selectTasks(all: readonly Blueprint[], spec: string): Blueprint[
  * @throws TaskSelectionError when no template has that slug; TemplateError when the seed has no binding.
  */
 export async function instanceFromSpec(spec: string): Promise<Blueprint | null> {
+	// The kit loads the seed world (a JSON import only tsx and Vite resolve): import it only for a real spec.
+	if (!/@[1-9][0-9]*$/.test(spec)) return null;
 	const { parseInstanceSpec, instantiate } = await import('../blueprints/templates/kit');
 	const parsed = parseInstanceSpec(spec);
 	if (!parsed) return null;

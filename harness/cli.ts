@@ -18,7 +18,6 @@ import { AGENT_SPECS, agentByName } from './agents';
 import type { Blueprint } from '../blueprints/schema';
 import { assertBlueprintsSound } from './blueprint-semantics';
 import { BlueprintError, instanceFromSpec, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
-import { TemplateError } from '../blueprints/templates/kit';
 import {
 	benchFreshContext,
 	benchFirstLoads,
@@ -435,7 +434,8 @@ async function pickTasks(spec: string): Promise<Blueprint[]> {
 		const instance = await instanceFromSpec(spec);
 		picked = instance ? [instance] : selectTasks(loadBlueprints(blueprintDir()), spec);
 	} catch (e) {
-		if (e instanceof TemplateError) throw new UsageError(e.message);
+		// By name: the kit (and the seed world it loads) is imported only for a <slug>@<seed> spec.
+		if (e instanceof Error && e.name === 'TemplateError') throw new UsageError(e.message);
 		if (e instanceof TaskSelectionError) throw new UsageError(e.message);
 		throw e;
 	}
