@@ -15,7 +15,9 @@
  * the AE's own zone, and the next offered slot.
  */
 import { project as calendlyProject } from '../../gyms/calendly/seed';
-import { availableSlots, type HostInput, type SolveInput } from '../../gyms/calendly/slots';
+import { solverInputOf } from '../../gyms/calendly/api/availability';
+import type { CalendlyState } from '../../gyms/calendly/schema';
+import { availableSlots, type SolveInput } from '../../gyms/calendly/slots';
 import { localTime, zonedToUtc } from '../../gyms/calendly/tz';
 import { projectHubSpot } from '../../gyms/hubspot/seed';
 import { project as outreachProject } from '../../gyms/outreach/seed';
@@ -69,70 +71,13 @@ function dayLabel(date: string): string {
 	return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 }
 
-interface Calendly {
-	users: { uri: string; email: string }[];
-	event_types: { uri: string; name: string; profile: { owner: string } | null }[];
-	event_type_settings: {
-		uri: string;
-		start_increment: number;
-		buffer_before: number;
-		buffer_after: number;
-		minimum_notice: number;
-		max_events_per_day: number | null;
-		period_days: number | null;
-		group_limit: number;
-	}[];
-	availability_schedules: { user: string; default: boolean; timezone: string; rules: HostInput['rules'] }[];
-	scheduled_events: {
-		uri: string;
-		status: string;
-		start_time: string;
-		end_time: string;
-		event_type: string;
-		created_at: string;
-		event_memberships: { user: string }[];
-	}[];
-}
-
-/** The AE's Discovery Call and the solver input of it (as the replica's `solverInput` builds it for a one-host type). */
-function discoveryOf(cal: Calendly, email: string, nowMs: number): { uri: string; zone: string; input: Omit<SolveInput, 'range'> } {
+/** The AE's Discovery Call and its solver input, built by the replica's own `solverInputOf` over the projected state. */
+function discoveryOf(cal: CalendlyState, email: string, nowMs: number): { uri: string; zone: string; input: Omit<SolveInput, 'range'> } {
 	const user = cal.users.find((u) => u.email === email);
 	const type = user && cal.event_types.find((t) => t.profile?.owner === user.uri && t.name === 'Discovery Call (30 min)');
-	const settings = type && cal.event_type_settings.find((s) => s.uri === type.uri);
-	const schedule = user && cal.availability_schedules.find((s) => s.user === user.uri && s.default);
-	if (!user || !type || !settings || !schedule) throw new TemplateError(`champion-moved-replied-book: no Discovery Call for ${email}`);
-	const mine = cal.scheduled_events.filter((e) => e.status === 'active' && e.event_memberships.some((m) => m.user === user.uri));
-	const ofType = mine.filter((e) => e.event_type === type.uri);
-	return {
-		uri: type.uri,
-		zone: schedule.timezone,
-		input: {
-			kind: 'solo',
-			pooling: null,
-			rules: {
-				duration: 30,
-				start_increment: settings.start_increment,
-				buffer_before: settings.buffer_before,
-				buffer_after: settings.buffer_after,
-				minimum_notice: settings.minimum_notice,
-				max_events_per_day: settings.max_events_per_day,
-				period_days: settings.period_days,
-				group_limit: settings.group_limit
-			},
-			hosts: [
-				{
-					user: user.uri,
-					timezone: schedule.timezone,
-					rules: schedule.rules,
-					busy: mine.map((e) => ({ start: Date.parse(e.start_time), end: Date.parse(e.end_time), event: e.uri })),
-					priority: 1,
-					lastBookedAt: ofType.length ? Math.max(...ofType.map((e) => Date.parse(e.created_at))) : null,
-					typeStarts: ofType.map((e) => Date.parse(e.start_time))
-				}
-			],
-			now: nowMs
-		}
-	};
+	const solver = type && solverInputOf(cal, type, nowMs);
+	if (!user || !type || !solver) throw new TemplateError(`champion-moved-replied-book: no Discovery Call for ${email}`);
+	return { uri: type.uri, zone: solver.input.hosts[0]!.timezone, input: solver.input };
 }
 
 /** Offered starts (epoch ms) on the coming Tuesday/Wednesday after `monday` whose 30 min fit 13:00–17:00 in `zone`. */
@@ -149,11 +94,11 @@ function windowSlots(input: Omit<SolveInput, 'range'>, zone: string, monday: str
 }
 
 /** Memoized projections of the world (pure; the same world object every call). */
-const projections = new WeakMap<World, { hs: ReturnType<typeof projectHubSpot>['state']; cal: Calendly; or: ReturnType<typeof outreachProject> }>();
+const projections = new WeakMap<World, { hs: ReturnType<typeof projectHubSpot>['state']; cal: CalendlyState; or: ReturnType<typeof outreachProject> }>();
 function projected(world: World) {
 	let p = projections.get(world);
 	if (!p) {
-		p = { hs: projectHubSpot(world).state, cal: calendlyProject(world) as unknown as Calendly, or: outreachProject(world) };
+		p = { hs: projectHubSpot(world).state, cal: calendlyProject(world), or: outreachProject(world) };
 		projections.set(world, p);
 	}
 	return p;

@@ -21,7 +21,8 @@
  */
 import { project as projectCalendly, uuidFor } from '../../gyms/calendly/seed';
 import { CALENDLY_API, type CalendlyState } from '../../gyms/calendly/schema';
-import { availableSlots, hostWindows, overlaps, type HostInput, type SolveInput } from '../../gyms/calendly/slots';
+import { solverInputOf } from '../../gyms/calendly/api/availability';
+import { availableSlots, hostWindows, overlaps, type HostInput } from '../../gyms/calendly/slots';
 import { localTime, zonedToUtc, addDays } from '../../gyms/calendly/tz';
 import { baseProjection } from '../../gyms/hubspot/seed';
 import { project as projectOutreach } from '../../gyms/outreach/seed';
@@ -84,33 +85,12 @@ function hostInput(c: CalendlyState, userUri: string): HostInput {
 	};
 }
 
-/** The starts (epoch ms) the one-host event type `typeUri` offers in `[from, to)` at virtual time `now`. */
+/** The starts (epoch ms) the event type `typeUri` offers in `[from, to)` at virtual time `now`, as the booking page does. */
 function offeredStarts(c: CalendlyState, typeUri: string, now: number, from: number, to: number): number[] {
 	const type = c.event_types.find((t) => t.uri === typeUri)!;
-	const settings = c.event_type_settings.find((s) => s.uri === typeUri)!;
-	const member = c.event_type_memberships.find((m) => m.event_type === typeUri)!;
-	const host = hostInput(c, member.member);
-	const starts = c.scheduled_events
-		.filter((e) => e.status === 'active' && e.event_type === typeUri && e.event_memberships.some((m) => m.user === member.member))
-		.map((e) => Date.parse(e.start_time));
-	const input: SolveInput = {
-		kind: type.kind,
-		pooling: type.pooling_type,
-		rules: {
-			duration: type.duration,
-			start_increment: settings.start_increment,
-			buffer_before: settings.buffer_before,
-			buffer_after: settings.buffer_after,
-			minimum_notice: settings.minimum_notice,
-			max_events_per_day: settings.max_events_per_day,
-			period_days: settings.period_days,
-			group_limit: settings.group_limit
-		},
-		hosts: [{ ...host, typeStarts: starts }],
-		now,
-		range: { start: from, end: to }
-	};
-	return availableSlots(input).map((s) => s.start);
+	const ctx = solverInputOf(c, type, now);
+	if (!ctx) throw new TemplateError(`${SLUG}: no solver input for ${typeUri}`);
+	return availableSlots({ ...ctx.input, range: { start: from, end: to } }).map((s) => s.start);
 }
 
 /** The Discovery Call's "Company size" choice for a headcount. */

@@ -5,7 +5,7 @@
  */
 import type { ApiRequest, ApiResponse } from '../../types';
 import type { CalendlyDb } from '../db';
-import { EventTypeUri, UserUri, type EventType, type ScheduledEvent } from '../schema';
+import { EventTypeUri, UserUri, type CalendlyState, type EventType, type ScheduledEvent } from '../schema';
 import { availableSlots, type HostInput, type SolveInput } from '../slots';
 import { invalid, isoMicros, metaOf, notFound, nowOf, onlyParams, rowOf, rows, timeParam, uriParam, type Row } from './common';
 
@@ -28,18 +28,40 @@ export interface TypeContext {
  * @throws 404 when the event type has no settings row or a host has no schedule (a broken fixture).
  */
 export async function solverInput(db: CalendlyDb, type: EventType, now: number, ignoreEvent?: string): Promise<TypeContext> {
-	const settings = await rowOf(db, 'event_type_settings', type.uri);
-	if (!settings) throw notFound();
-	const members = (await rows(db, 'event_type_memberships')).filter((m) => m.event_type === type.uri);
-	const schedules = await rows(db, 'availability_schedules');
-	const events = (await rows(db, 'scheduled_events')).filter((e) => e.status === 'active' && e.uri !== ignoreEvent);
-	const hosts: HostInput[] = members.map((m) => {
+	const [event_type_settings, event_type_memberships, availability_schedules, scheduled_events] = await Promise.all([
+		rows(db, 'event_type_settings'),
+		rows(db, 'event_type_memberships'),
+		rows(db, 'availability_schedules'),
+		rows(db, 'scheduled_events')
+	]);
+	const ctx = solverInputOf({ event_type_settings, event_type_memberships, availability_schedules, scheduled_events }, type, now, ignoreEvent);
+	if (!ctx) throw notFound();
+	return ctx;
+}
+
+/** The tables {@link solverInputOf} reads, in their stored shape (a projected state or the database's rows). */
+export type SolverTables = Pick<CalendlyState, 'event_type_settings' | 'event_type_memberships' | 'availability_schedules' | 'scheduled_events'>;
+
+/**
+ * {@link solverInput} over tables in memory (pure): what the booking page offers for `type` at `now` (epoch ms) is
+ * `availableSlots({...input, range})`. Blueprint templates use it on the projected seed state to compute a task's
+ * expected slots exactly as the replica will.
+ * @returns null when the type has no settings row or a host has no schedule (a broken fixture).
+ */
+export function solverInputOf(tables: SolverTables, type: EventType, now: number, ignoreEvent?: string): TypeContext | null {
+	const settings = tables.event_type_settings.find((s) => s.uri === type.uri);
+	if (!settings) return null;
+	const members = tables.event_type_memberships.filter((m) => m.event_type === type.uri);
+	const schedules = tables.availability_schedules;
+	const events = tables.scheduled_events.filter((e) => e.status === 'active' && e.uri !== ignoreEvent);
+	const hosts: HostInput[] = [];
+	for (const m of members) {
 		const own = members.length === 1 && settings.availability_schedule ? schedules.find((s) => s.uri === settings.availability_schedule) : undefined;
 		const schedule = own ?? schedules.find((s) => s.user === m.member && s.default);
-		if (!schedule) throw notFound();
+		if (!schedule) return null;
 		const mine = events.filter((e) => e.event_memberships.some((x) => x.user === m.member));
 		const ofType = mine.filter((e) => e.event_type === type.uri);
-		return {
+		hosts.push({
 			user: m.member,
 			timezone: schedule.timezone,
 			rules: schedule.rules,
@@ -48,8 +70,8 @@ export async function solverInput(db: CalendlyDb, type: EventType, now: number, 
 			lastBookedAt: ofType.length ? Math.max(...ofType.map((e) => Date.parse(e.created_at))) : null,
 			typeStarts: ofType.map((e) => Date.parse(e.start_time)),
 			distributionCount: ofType.filter((e) => !settings.hosts_changed_at || e.created_at >= settings.hosts_changed_at).length
-		};
-	});
+		});
+	}
 	const groupMeetings =
 		type.kind === 'group'
 			? events
