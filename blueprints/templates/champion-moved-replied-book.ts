@@ -23,21 +23,11 @@ import { projectHubSpot } from '../../gyms/hubspot/seed';
 import { project as outreachProject } from '../../gyms/outreach/seed';
 import { leadIdFor } from '../../gyms/salesnav/seed';
 import type { World } from '../../seeds/world';
+import { BOOKING_PAGE_ZONES } from '../../gyms/calendly/contract';
 import { TemplateError, type InstanceContext, type Template } from './kit';
 
 /** AEs who own accounts (the team's account owners). */
 const AES = ['1003', '1004', '1008', '1009', '1010', '1011'];
-/** Zones the Calendly booking page's "Time zone" selector offers (besides the browser's own). */
-const BOOKING_ZONES = [
-	'America/New_York',
-	'America/Chicago',
-	'America/Denver',
-	'America/Los_Angeles',
-	'Europe/London',
-	'Europe/Paris',
-	'Europe/Berlin',
-	'Asia/Tokyo'
-];
 /** Lifecycle stages before SQL (the task moves them forward; R2 never backward). */
 const BEFORE_SQL = ['subscriber', 'lead', 'marketingqualifiedlead'];
 /** Mondays of the scenario calendar whose Tuesday and Wednesday fall in the same month (pre-DST and US-DST-only weeks). */
@@ -117,7 +107,7 @@ function build(ctx: InstanceContext) {
 		if (!BEFORE_SQL.includes(String(c.properties.lifecyclestage))) return false;
 		if (!or.accounts.some((a) => a.id === p.companyId)) return false;
 		const zone = p.geo.timeZone;
-		if (!BOOKING_ZONES.includes(zone)) return false;
+		if (!BOOKING_PAGE_ZONES.includes(zone)) return false;
 		const d = discoveryOf(cal, ctx.user(ae).email, clockFor(ae));
 		const right = windowSlots(d.input, zone, monday);
 		const hostZone = windowSlots(d.input, d.zone, monday);

@@ -29,22 +29,14 @@ import { project as projectOutreach } from '../../gyms/outreach/seed';
 import { leadIdFor } from '../../gyms/salesnav/seed';
 import { rng } from '../../seeds/rng';
 import type { Person } from '../../seeds/world';
+import { BOOKING_PAGE_ZONES } from '../../gyms/calendly/contract';
 import { TemplateError, type Template } from './kit';
 
 const SLUG = 'lookalike-inbound-booking';
 /** The round-robin demo the booking came in on. */
 const RR_NAME = 'Demo – Mid-market (45 min)';
-/** Zones the Calendly booking page offers in its selector (the invitee's zone must be one of them). */
-const BOOKING_ZONES = new Set([
-	'America/New_York',
-	'America/Chicago',
-	'America/Denver',
-	'America/Los_Angeles',
-	'Europe/London',
-	'Europe/Paris',
-	'Europe/Berlin',
-	'Asia/Tokyo'
-]);
+/** Zones the booking page's time-zone selector lists: an invitee's zone must be one of them. */
+const BOOKING_ZONES = new Set(BOOKING_PAGE_ZONES);
 const MIN = 60_000;
 
 /** `Mon, Mar 9 1:30pm` as the Calendly screens print an instant in `zone` (en-US, lower-case am/pm). */

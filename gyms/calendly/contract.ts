@@ -704,3 +704,20 @@ export const SchedulePatchBody = z.strictObject({
 	timezone: IanaZone.optional(),
 	name: z.string().min(1).optional().describe('new schedule name set in the web app, e.g. "Working hours"')
 });
+
+/**
+ * The zones the booking page's "Time zone" selector lists, besides the browser's own (Calendly's invitee page offers
+ * a searchable zone list; the replica lists the team's and the seed world's zones). Templates use it to pick invitees
+ * whose zone the page can show.
+ */
+export const BOOKING_PAGE_ZONES: readonly string[] = [
+	'America/New_York',
+	'America/Chicago',
+	'America/Denver',
+	'America/Los_Angeles',
+	'Europe/London',
+	'Europe/Paris',
+	'Europe/Berlin',
+	'Asia/Tokyo',
+	'UTC'
+];
