@@ -30,6 +30,15 @@ export const TaskSetup = z.strictObject({
 /** A task as the Service Worker knows it (a {@link Blueprint} without its steps); a full blueprint is one too. */
 export type TaskSetup = z.infer<typeof TaskSetup>;
 
+/**
+ * The setup of a task: its {@link TaskSetup} fields (absent ones left out), e.g. a whole blueprint without its steps,
+ * mutants and difficulty. What a reset needs and all the Service Worker may hold of a task.
+ */
+export function setupOf(task: TaskSetup | Record<string, unknown>): Record<string, unknown> {
+	const doc = task as Record<string, unknown>;
+	return Object.fromEntries(Object.keys(TaskSetup.shape).flatMap((k) => (doc[k] === undefined ? [] : [[k, doc[k]]])));
+}
+
 /** Set by the build (vite.config.ts `define`): every blueprint's setup fields, in file order. */
 declare const __SALESGYM_TASK_SETUPS__: readonly unknown[] | undefined;
 

@@ -18,7 +18,7 @@ import { TaskNotInBuildError } from './build-check';
 import { pageFetch, pageJson, waitForSwReady } from './page';
 import { writeTrajectory, type TrajectoryObservation } from './trajectory';
 import { loadBlueprints } from './blueprints';
-import { SETUP_KEYS } from '../blueprints/setup-fields';
+import { setupOf } from '../blueprints/setups';
 import { SEAL_HEADER, SEAL_NEXT_HEADER } from '../sw/paths';
 import { ContextPool, newWarmStats, type WarmStats } from './warm';
 
@@ -79,11 +79,6 @@ export async function resetRun(
 		throw new InfrastructureError(`POST /__salesgym/run answered ${res.status} with a non-JSON body: ${res.text.slice(0, 200)}`, { cause: e });
 	}
 	return parseOr(RunResponse, parsed, 'POST /__salesgym/run');
-}
-
-/** The setup fields of a blueprint (blueprints/setup-fields.ts SETUP_KEYS): what a reset needs, no step, no verifier. */
-export function setupOf(bp: Blueprint): Record<string, unknown> {
-	return Object.fromEntries(SETUP_KEYS.filter((k) => bp[k] !== undefined).map((k) => [k, bp[k]]));
 }
 
 /** A task's verifiers as `POST /verify` takes them (`steps`: per step its platform and assertions, in order). */

@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { blueprints } from '../blueprints/registry';
-import type { TaskSetup } from '../blueprints/setups';
-import { SETUP_KEYS } from '../blueprints/setup-fields';
+import { setupOf, type TaskSetup } from '../blueprints/setups';
 import { HubSpotDb } from '../gyms/hubspot/db';
 import { createHubSpotGym } from '../gyms/hubspot';
 import { shippedSeeds } from '../gyms/registry';
@@ -12,14 +11,13 @@ import { currentRun, exportRun, initRun, RunError, type RunContext } from './run
 let n = 0;
 const SHIPPED = 'hubspot/inbound-demo-request-v1';
 
-function setupOf(id: string): TaskSetup {
-	const bp = blueprints().get(id)! as unknown as Record<string, unknown>;
-	return Object.fromEntries(SETUP_KEYS.filter((k) => bp[k] !== undefined).map((k) => [k, bp[k]])) as TaskSetup;
+function shippedSetup(id: string): TaskSetup {
+	return setupOf(blueprints().get(id)!) as TaskSetup;
 }
 
 /** A task the bundle does not ship: the shipped one under another id, another clock and prompt. */
 function inlineSetup(): TaskSetup {
-	return { ...setupOf(SHIPPED), id: 't1/inline-demo-s7-v1', clock: '2026-03-04T15:00:00.000Z', prompt: 'An instance made on the fly.' };
+	return { ...shippedSetup(SHIPPED), id: 't1/inline-demo-s7-v1', clock: '2026-03-04T15:00:00.000Z', prompt: 'An instance made on the fly.' };
 }
 
 function ctx(remembered: TaskSetup[] = []): RunContext {
@@ -46,9 +44,9 @@ describe('inline tasks (POST /__salesgym/run {task})', () => {
 		const c = ctx();
 		await initRun(c, { task_id: SHIPPED, run_id: 'in-2' });
 		const before = (await exportRun(c)).text;
-		await expect(initRun(c, { task: setupOf(SHIPPED), run_id: 'in-3' })).resolves.toMatchObject({ task_id: SHIPPED });
+		await expect(initRun(c, { task: shippedSetup(SHIPPED), run_id: 'in-3' })).resolves.toMatchObject({ task_id: SHIPPED });
 		await initRun(c, { task_id: SHIPPED, run_id: 'in-2' });
-		const changed = { ...setupOf(SHIPPED), prompt: 'something else' };
+		const changed = { ...shippedSetup(SHIPPED), prompt: 'something else' };
 		await expect(initRun(c, { task: changed, run_id: 'in-4' })).rejects.toMatchObject({ status: 409 });
 		expect((await exportRun(c)).text).toBe(before);
 	});
@@ -70,9 +68,9 @@ describe('inline tasks (POST /__salesgym/run {task})', () => {
 		const tasks = new Map<string, unknown>(blueprints());
 		await new InlineTasks(db).restore(tasks);
 		expect(tasks.get('t1/inline-demo-s7-v1')).toMatchObject({ clock: '2026-03-04T15:00:00.000Z' });
-		await new InlineTasks(db).remember({ ...setupOf(SHIPPED), prompt: 'tampered' });
+		await new InlineTasks(db).remember({ ...shippedSetup(SHIPPED), prompt: 'tampered' });
 		const again = new Map<string, unknown>(blueprints());
 		await new InlineTasks(db).restore(again);
-		expect((again.get(SHIPPED) as TaskSetup).prompt).toBe(setupOf(SHIPPED).prompt);
+		expect((again.get(SHIPPED) as TaskSetup).prompt).toBe(shippedSetup(SHIPPED).prompt);
 	});
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Blueprint } from '../blueprints/schema';
-import { TaskSetup } from '../blueprints/setups';
+import { setupOf, TaskSetup } from '../blueprints/setups';
 import type { Gym, GymEvent, GymExport, RunInit, RunMeta } from '../gyms/types';
 import { DEFAULT_ACTOR } from '../seeds/team';
 import { canonicalJson } from '../verifier/canonical';
@@ -221,8 +221,7 @@ function inlineTask(ctx: RunContext, raw: unknown, taskId: string | undefined): 
 
 /** Whether two setups are the same task (every setup field equal as canonical JSON). */
 function sameSetup(a: TaskSetup | Blueprint, b: TaskSetup): boolean {
-	const pick = (t: TaskSetup | Blueprint) => Object.fromEntries(Object.keys(TaskSetup.shape).map((k) => [k, (t as Record<string, unknown>)[k]]));
-	return canonicalJson(pick(a)) === canonicalJson(pick(b));
+	return canonicalJson(setupOf(a)) === canonicalJson(setupOf(b));
 }
 
 /** The current run as the gyms record it (all gyms share run_id/task_id/seed), or null before any reset. */
