@@ -113,7 +113,8 @@ export default ts.config(
 		)
 	},
 	{
-		files: ['seeds/**'],
+		// The seed world, and blueprints with their templates (a template instance is a pure function of its seed).
+		files: ['seeds/**', 'blueprints/**'],
 		rules: {
 			'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'The seed world is deterministic: times derive from its epoch.' }],
 			'no-restricted-syntax': [
