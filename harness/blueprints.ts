@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import type { z } from 'zod';
+import { parseInstanceSpec } from '../blueprints/instance-spec';
 import { Blueprint } from '../blueprints/schema';
 
 /** Thrown when a blueprint file is not valid JSON, fails the schema, or duplicates another file's id. */
@@ -161,11 +162,10 @@ export function selectTasks(all: readonly Blueprint[], spec: string): Blueprint[
  * @throws TaskSelectionError when no template has that slug; TemplateError when the seed has no binding.
  */
 export async function instanceFromSpec(spec: string): Promise<Blueprint | null> {
-	// The kit loads the seed world (a JSON import only tsx and Vite resolve): import it only for a real spec.
-	if (!/@[1-9][0-9]*$/.test(spec)) return null;
-	const { parseInstanceSpec, instantiate } = await import('../blueprints/templates/kit');
 	const parsed = parseInstanceSpec(spec);
 	if (!parsed) return null;
+	// The kit loads the seed world (a JSON import only tsx and Vite resolve): imported only for a real spec.
+	const { instantiate } = await import('../blueprints/templates/kit');
 	const { loadTemplates } = await import('../blueprints/templates/index');
 	const templates = await loadTemplates();
 	const t = templates.get(parsed.slug);

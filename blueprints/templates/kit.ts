@@ -164,8 +164,4 @@ export function instantiate(template: Template, seed: number, world?: World): Bl
 	return parsed.data;
 }
 
-/** `<slug>@<seed>` as `salesgym run --task` takes it; null when `spec` is not of that form. */
-export function parseInstanceSpec(spec: string): { slug: string; seed: number } | null {
-	const m = /^([a-z0-9]+(?:-[a-z0-9]+)*)@([1-9][0-9]*)$/.exec(spec);
-	return m ? { slug: m[1]!, seed: Number(m[2]) } : null;
-}
+export { parseInstanceSpec } from '../instance-spec';
