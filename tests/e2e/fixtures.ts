@@ -2,6 +2,7 @@
  * Playwright fixture for gym e2e tests: `import { test, expect } from './fixtures'`, then use `gym` in a test.
  * Every call is fetched from the page context, because only pages the Service Worker controls reach it.
  */
+import { spawn } from 'node:child_process';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Blueprint } from '../../blueprints/schema';
 import { RunResponse, VerifyResponse, type RunRequest } from '../../harness/contract';
@@ -133,3 +134,18 @@ export const reusedContextTest = base.extend<{ reusedPage: Page }, { workerConte
 		}
 	}
 });
+
+/**
+ * Runs the real CLI (`node harness/salesgym.js <args>`, which registers tsx) as a user does: resolves with its exit
+ * code and what it printed on stdout and stderr.
+ */
+export function runCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+	return new Promise((done) => {
+		const child = spawn('node', ['harness/salesgym.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+		let out = '';
+		let err = '';
+		child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+		child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+		child.on('close', (code) => done({ code, out, err }));
+	});
+}

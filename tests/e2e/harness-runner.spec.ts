@@ -12,7 +12,7 @@ import type { Blueprint } from '../../blueprints/schema';
 import { agentByName, oracleActions, type Agent } from '../../harness/agents';
 import { loadBlueprints } from '../../harness/blueprints';
 import { runEpisodes, type RunOptions } from '../../harness/runner';
-import { expect, test } from './fixtures';
+import { expect, runCli, test } from './fixtures';
 
 const all = loadBlueprints();
 const byId = (id: string) => all.find((b) => b.id === id) as Blueprint;
@@ -97,15 +97,7 @@ test('CLI: run --out and calibrate --json --html end to end (own server and brow
 	// The real entry (harness/salesgym.js, which registers tsx), as a user runs it: the CLI loads the gyms' seed
 	// worlds in Node for the blueprint check, which only the CLI's own loader supports.
 	const dir = mkdtempSync(join(tmpdir(), 'salesgym-cli-'));
-	const cli = (args: string[]): Promise<{ code: number | null; out: string; err: string }> =>
-		new Promise((done) => {
-			const child = spawn('node', ['harness/salesgym.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-			let out = '';
-			let err = '';
-			child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-			child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-			child.on('close', (code) => done({ code, out, err }));
-		});
+	const cli = runCli;
 	const ran = await cli(['run', '--agent', 'oracle', '--task', SHORT.id, '--out', join(dir, 'run'), '--json', join(dir, 'run.json')]);
 	expect(ran.code, ran.err).toBe(0);
 	const out = ran.out;

@@ -4,25 +4,12 @@
  * passes it through the UI while doing nothing fails it. Runs the real CLI (tsx loads the templates and the seed
  * world, which Playwright's own loader cannot).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { oracleActions } from '../../harness/agents';
 import { loadBlueprints } from '../../harness/blueprints';
-import { expect, test } from './fixtures';
-
-/** Runs the CLI as a user does; resolves with its exit code and output. */
-function cli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-	return new Promise((done) => {
-		const child = spawn('node', ['harness/salesgym.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-		let out = '';
-		let err = '';
-		child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-		child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-		child.on('close', (code) => done({ code, out, err }));
-	});
-}
+import { expect, runCli as cli, test } from './fixtures';
 
 // The generated instance with the shortest oracle stands for its template; its seed + 100 is pinned by no file.
 const generated = loadBlueprints().filter((b) => b.template !== undefined);
