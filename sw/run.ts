@@ -244,22 +244,22 @@ export async function currentRun(ctx: RunContext): Promise<Omit<RunInfo, 'counts
 }
 
 /**
- * Exports every gym's state as one canonical document (keys sorted, rows in id order).
- * @param tables per gym, the tables to read (undefined = all); the verifier passes the tables its queries read.
- * @returns the export object and (computed on first read) its canonical JSON text.
- * @throws RunError 409 when no run is initialized or the gyms disagree on the run.
+ * What every gym's part of an export contributes to the whole: the first gym's run, each gym's meta, every event in
+ * run order ({@link sortEvents}) and the latest clock. Shared by {@link exportRun} and the byte export
+ * (sw/state-json.ts).
+ * @param parts per gym, its name and its export part (null when the gym has no run).
+ * @throws RunError 409 when no run is initialized (a part is missing) or the gyms disagree on the run.
  */
-export async function exportRun(ctx: RunContext, tables?: (gym: string) => readonly string[] | undefined): Promise<{ state: StateExport; json: string }> {
-	const parts = await Promise.all(ctx.gyms.map(async (g) => [g.name, await g.exportState(tables?.(g.name)).catch(() => null)] as const));
+export function joinRunParts<P extends { meta: RunMeta; events: readonly GymEvent[] }>(
+	parts: readonly (readonly [string, P | null])[]
+): { first: P; meta: StateExport['meta']; events: GymEvent[]; clock: string } {
 	const first = parts[0]?.[1];
 	if (!first || parts.some(([, p]) => p === null)) throw new RunError(409, 'no run is initialized: POST /__salesgym/run first');
-	const gyms: StateExport['gyms'] = {};
 	const meta: StateExport['meta'] = {};
 	const events: GymEvent[] = [];
 	for (const [name, p] of parts) {
 		if (!p) continue;
 		if (p.meta.run_id !== first.meta.run_id) throw new RunError(409, `gyms disagree on the run: ${name} has ${p.meta.run_id}, not ${first.meta.run_id}`);
-		gyms[name] = p.tables;
 		meta[name] = { clock: p.meta.clock, seq: p.meta.seq, next_ids: p.meta.next_ids, run_seq: p.meta.run_seq, actor: p.meta.actor };
 		events.push(...p.events);
 	}
@@ -269,6 +269,20 @@ export async function exportRun(ctx: RunContext, tables?: (gym: string) => reado
 			.map((m) => m.clock)
 			.sort()
 			.at(-1) ?? first.meta.clock;
+	return { first, meta, events, clock };
+}
+
+/**
+ * Exports every gym's state as one canonical document (keys sorted, rows in id order).
+ * @param tables per gym, the tables to read (undefined = all); the verifier passes the tables its queries read.
+ * @returns the export object and (computed on first read) its canonical JSON text.
+ * @throws RunError 409 when no run is initialized or the gyms disagree on the run.
+ */
+export async function exportRun(ctx: RunContext, tables?: (gym: string) => readonly string[] | undefined): Promise<{ state: StateExport; json: string }> {
+	const parts = await Promise.all(ctx.gyms.map(async (g) => [g.name, await g.exportState(tables?.(g.name)).catch(() => null)] as const));
+	const { first, meta, events, clock } = joinRunParts(parts);
+	const gyms: StateExport['gyms'] = {};
+	for (const [name, p] of parts) if (p) gyms[name] = p.tables;
 	const state: StateExport = {
 		format: EXPORT_FORMAT,
 		version: EXPORT_VERSION,

@@ -6,10 +6,8 @@
  * canonical texts joined in key order) and the document's keys are spliced here in sorted order.
  * Pure of Service Worker globals so that Node tests can run it over fake-indexeddb.
  */
-import type { GymEvent } from '../gyms/types';
 import { canonicalJson } from '../verifier/canonical';
-import { sortEvents } from '../verifier/merge';
-import { EXPORT_FORMAT, EXPORT_VERSION, RunError, type GymMetaExport, type RunContext, type StateExport } from './run';
+import { EXPORT_FORMAT, EXPORT_VERSION, joinRunParts, type RunContext, type StateExport } from './run';
 
 /** The keys of a {@link StateExport}, sorted by code unit as canonical JSON writes them. */
 export const STATE_EXPORT_KEYS = [
@@ -38,22 +36,7 @@ const byCodeUnit = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0
 export async function exportRunBytes(ctx: RunContext): Promise<Uint8Array<ArrayBuffer> | null> {
 	if (ctx.gyms.some((g) => !g.exportJson)) return null;
 	const parts = await Promise.all(ctx.gyms.map(async (g) => [g.name, await g.exportJson!().catch(() => null)] as const));
-	const first = parts[0]?.[1];
-	if (!first || parts.some(([, p]) => p === null)) throw new RunError(409, 'no run is initialized: POST /__salesgym/run first');
-	const meta: Record<string, GymMetaExport> = {};
-	const events: GymEvent[] = [];
-	for (const [name, p] of parts) {
-		if (!p) continue;
-		if (p.meta.run_id !== first.meta.run_id) throw new RunError(409, `gyms disagree on the run: ${name} has ${p.meta.run_id}, not ${first.meta.run_id}`);
-		meta[name] = { clock: p.meta.clock, seq: p.meta.seq, next_ids: p.meta.next_ids, run_seq: p.meta.run_seq, actor: p.meta.actor };
-		events.push(...p.events);
-	}
-	sortEvents(events);
-	const clock =
-		Object.values(meta)
-			.map((m) => m.clock)
-			.sort()
-			.at(-1) ?? first.meta.clock;
+	const { first, meta, events, clock } = joinRunParts(parts);
 	const chunks: Uint8Array[] = [];
 	const text = (s: string): void => {
 		chunks.push(encoder.encode(s));
