@@ -469,7 +469,7 @@ const template: Template = {
 		business_function: 'dormant lead re-engagement',
 		anomalies: ['job_changer'],
 		traps: ['tz_dst', 'lifecycle_forward'],
-		pinned: [1, 2]
+		pinned: [1, 2, 3]
 	},
 	build
 };

@@ -81,7 +81,7 @@ const template: Template = {
 	},
 	build(ctx) {
 		const { world } = ctx;
-		const day = ctx.pick('day', DAYS);
+		const day = ctx.cycle('day', DAYS);
 		const clockMs = Date.parse(`${day}T14:00:00.000Z`);
 		const hs = projectHubSpot(world).state;
 		const contacts = new Map(hs.contacts.map((c) => [c.id, c]));

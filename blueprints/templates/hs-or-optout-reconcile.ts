@@ -37,7 +37,7 @@ const template: Template = {
 		business_function: 'personalized outreach & sequencing',
 		anomalies: ['opted_out', 'active_in_sequence', 'lookalike_name'],
 		traps: ['sync_gap', 'lookalike_prospect', 'opt_in_forbidden'],
-		pinned: [1, 2]
+		pinned: [1, 2, 3]
 	},
 	build(ctx) {
 		const { world } = ctx;

@@ -81,6 +81,16 @@ describe('template kit', () => {
 		expect(Number(ctx.fixtureId('c'))).toBeGreaterThanOrEqual(990000);
 	});
 
+	it('cycle gives seeds 1..n n different items, wraps at n + 1, and honours the filter', () => {
+		const days = ['mon', 'tue', 'wed', 'thu', 'fri'];
+		const drawn = [1, 2, 3, 4, 5, 6].map((s) => instanceContext(meta, s).cycle('day', days, (d) => d !== 'fri'));
+		expect(new Set(drawn.slice(0, 4)).size).toBe(4);
+		expect(drawn).not.toContain('fri');
+		expect(drawn[4]).toBe(drawn[0]);
+		expect(drawn[5]).toBe(drawn[1]);
+		expect(() => instanceContext(meta, 1).cycle('none', days, () => false)).toThrow(/selector "none" matched nothing/);
+	});
+
 	it('parses <slug>@<seed> specs and builds tier folders from the platform count', () => {
 		expect(parseInstanceSpec('toy-dormant-status@12')).toEqual({ slug: 'toy-dormant-status', seed: 12 });
 		expect(parseInstanceSpec('hubspot/x-v1')).toBeNull();

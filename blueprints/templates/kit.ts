@@ -71,6 +71,12 @@ export interface InstanceContext {
 	pick<T>(label: string, items: readonly T[], where?: (item: T) => boolean): T;
 	/** Draws `n` distinct items matching `where`; @throws TemplateError when fewer match. */
 	pickMany<T>(label: string, items: readonly T[], n: number, where?: (item: T) => boolean): T[];
+	/**
+	 * One item matching `where`, spread over seeds: the pool is shuffled once per (template, label), independent of the
+	 * seed, and seed `s` takes item `(s - 1) mod n`. So seeds 1..n draw n different items (use it where two seeds must
+	 * differ, e.g. the scenario's day), and seed n + 1 wraps around. @throws TemplateError when none matches.
+	 */
+	cycle<T>(label: string, items: readonly T[], where?: (item: T) => boolean): T;
 	/** The people of an anomaly kind (each anomaly's first person), in manifest order. */
 	anomalyPeople(kind: AnomalyKind): Person[];
 	/** A person, company or team user by id; @throws TemplateError when absent. */
@@ -116,6 +122,12 @@ export function instanceContext(meta: TemplateMeta, seed: number, world: World =
 		rng: stream,
 		pick: (label, items, where) => matching(label, items, 1, where)[0]!,
 		pickMany: matching,
+		cycle: (label, items, where) => {
+			const pool = where ? items.filter(where) : [...items];
+			if (!pool.length) throw new TemplateError(`${meta.slug}@${seed}: selector "${label}" matched nothing`);
+			const order = rng(`template:${meta.slug}:cycle:${label}`, 0).shuffle(pool);
+			return order[(((seed - 1) % order.length) + order.length) % order.length]!;
+		},
 		anomalyPeople: (kind) => world.anomalies.filter((a) => a.kind === kind && a.personIds.length > 0).map((a) => person(a.personIds[0]!)),
 		person,
 		company: byId(world.companies, 'company'),

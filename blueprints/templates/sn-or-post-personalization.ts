@@ -58,7 +58,7 @@ const template: Template = {
 		business_function: 'personalized outreach & sequencing',
 		anomalies: ['active_in_sequence', 'lookalike_name'],
 		traps: ['exclusive_seq', 'latest_post', 'stale_post', 'lookalike_prospect'],
-		pinned: [1, 2]
+		pinned: [1, 2, 3]
 	},
 	build(ctx) {
 		const { world } = ctx;
