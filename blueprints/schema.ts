@@ -167,7 +167,19 @@ export const Difficulty = z.strictObject({
 	n: z.number().int().positive().optional().describe('episodes scored (default k)'),
 	k: z.number().int().positive().describe('the k of pass@k'),
 	agent: z.string().min(1).describe('agent spec, e.g. "noisy-oracle:0.2"'),
-	date: z.iso.date().describe('UTC date of the calibration')
+	date: z.iso.date().describe('UTC date of the calibration'),
+	levels: z
+		.array(
+			z.strictObject({
+				agent: z.string().min(1).describe('agent spec of this level, e.g. "noisy-oracle:0.1"'),
+				passes: z.number().int().nonnegative(),
+				n: z.number().int().positive(),
+				band: Band
+			})
+		)
+		.min(1)
+		.optional()
+		.describe('every level of a multi-level calibration, in order; the last one (= `agent`) decides `band`')
 });
 export type Difficulty = z.infer<typeof Difficulty>;
 

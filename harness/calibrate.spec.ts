@@ -3,7 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Blueprint } from '../blueprints/schema';
-import { bandOf, calibrationHtml, calibrationReport, parseThresholds, passAtK, passHatK, writeDifficulty } from './calibrate';
+import {
+	bandOf,
+	calibrationHtml,
+	calibrationReport,
+	libraryCalibration,
+	libraryCalibrationHtml,
+	parseThresholds,
+	passAtK,
+	passHatK,
+	writeDifficulty
+} from './calibrate';
 import { UsageError } from './errors';
 
 /** C(n, k) by the definition, for checking the product forms. */
@@ -63,6 +73,12 @@ describe('calibrationReport', () => {
 		{ id: 'hubspot/a-v1', platforms: ['hubspot' as const] },
 		{ id: 'hubspot/b-v1', platforms: ['hubspot' as const] }
 	];
+	/** A two-tool task whose step 0 is Calendly and step 1 HubSpot (for the first failing platform). */
+	const pair = {
+		id: 't2/pair-s1-v1',
+		platforms: ['calendly' as const, 'hubspot' as const],
+		steps: [{ platform: 'calendly' as const }, { platform: 'hubspot' as const }]
+	};
 	const ok = (task_id: string, passed: boolean, first_failing_step: number | null = passed ? null : 1) => ({
 		task_id,
 		status: 'ok' as const,
@@ -85,23 +101,27 @@ describe('calibrationReport', () => {
 			{
 				task_id: 'hubspot/a-v1',
 				platforms: ['hubspot'],
+				tier: 1,
 				n: 3,
 				c: 2,
 				pass_at_k: 1,
 				pass_hat_k: 0,
 				band: 'medium',
 				first_failing_step: { '0': 1 },
+				first_failing_platform: { none: 1 },
 				infra_errors: 0
 			},
 			{
 				task_id: 'hubspot/b-v1',
 				platforms: ['hubspot'],
+				tier: 1,
 				n: 3,
 				c: 0,
 				pass_at_k: 0,
 				pass_hat_k: 0,
 				band: 'unsolved',
 				first_failing_step: { '0': 1, '1': 2 },
+				first_failing_platform: { none: 3 },
 				infra_errors: 1
 			}
 		]);
@@ -110,14 +130,81 @@ describe('calibrationReport', () => {
 			pass_rate_by_band: { easy: null, medium: 0.6667, hard: null, unsolved: 0 },
 			pass_rate_by_platform: { hubspot: 0.3333 },
 			first_failing_step: { '0': 2, '1': 2 },
+			tiers: { '1': { easy: 0, medium: 1, hard: 0, unsolved: 1 }, '2': { easy: 0, medium: 0, hard: 0, unsolved: 0 } },
 			totals: { tasks: 2, n: 6, c: 2, infra_errors: 1 }
 		});
 	});
 
+	it('counts the platform of each first failing step from the task steps, and tiers by tool count', () => {
+		const r = calibrationReport(
+			[pair],
+			[ok(pair.id, false, 0), ok(pair.id, false, 1), ok(pair.id, false, 1), ok(pair.id, false, 7), ok(pair.id, true), ok(pair.id, true)],
+			{
+				agent: 'noisy-oracle:0.3',
+				k: 3,
+				date: '2026-12-02'
+			}
+		);
+		expect(r.tasks[0]).toMatchObject({ tier: 2, band: 'hard', first_failing_platform: { calendly: 1, hubspot: 2, none: 1 } });
+		expect(r.summary.first_failing_platform).toEqual({ calendly: 1, hubspot: 2, none: 1 });
+		expect(r.summary.tiers['2']).toEqual({ easy: 0, medium: 0, hard: 1, unsolved: 0 });
+		expect(r.summary.tiers['4']).toEqual({ easy: 0, medium: 0, hard: 0, unsolved: 0 });
+	});
+
+	it('combines two noise levels: the last decides the band, n/n there is too easy, the HTML shows tier x band per level', () => {
+		const all = [pair, ...tasks];
+		const low = calibrationReport(
+			all,
+			all.flatMap((t) => [ok(t.id, true), ok(t.id, true), ok(t.id, true)]),
+			{ agent: 'noisy-oracle:0.1', k: 3, date: '2026-12-02' }
+		);
+		const high = calibrationReport(
+			all,
+			[
+				ok(pair.id, true),
+				ok(pair.id, true),
+				ok(pair.id, true),
+				ok(tasks[0]!.id, true),
+				ok(tasks[0]!.id, false, 0),
+				ok(tasks[0]!.id, false, 0),
+				...[0, 1, 2].map(() => ok(tasks[1]!.id, false, 0))
+			],
+			{ agent: 'noisy-oracle:0.3', k: 3, date: '2026-12-02' }
+		);
+		const lib = libraryCalibration([low, high]);
+		expect(lib.summary).toMatchObject({ agents: ['noisy-oracle:0.1', 'noisy-oracle:0.3'], deciding_agent: 'noisy-oracle:0.3', too_easy: [pair.id] });
+		expect(lib.tasks.map((t) => [t.task_id, t.band, t.too_easy])).toEqual([
+			[pair.id, 'easy', true],
+			['hubspot/a-v1', 'hard', false],
+			['hubspot/b-v1', 'unsolved', false]
+		]);
+		expect(lib.tasks[1]!.levels).toEqual([
+			{ agent: 'noisy-oracle:0.1', n: 3, c: 3, pass_at_k: 1, pass_hat_k: 1, band: 'easy' },
+			{ agent: 'noisy-oracle:0.3', n: 3, c: 1, pass_at_k: 1, pass_hat_k: 0, band: 'hard' }
+		]);
+		expect(lib.summary.tiers['1']).toEqual({ easy: 0, medium: 0, hard: 1, unsolved: 1 });
+		expect(lib.summary.tiers['2']).toEqual({ easy: 1, medium: 0, hard: 0, unsolved: 0 });
+		const html = libraryCalibrationHtml(lib);
+		expect(html.match(/<caption>Tasks per tier and band/g)).toHaveLength(3);
+		expect(html).toContain('Platform of the first failing step (noisy-oracle:0.3)');
+		expect(html).toContain(`<code>${pair.id}</code>`);
+		expect(html).not.toMatch(/(src|href)="https?:/);
+		expect(() => libraryCalibration([])).toThrow(RangeError);
+		expect(() => libraryCalibration([low, calibrationReport(tasks, [], { agent: 'x', k: 3, date: '2026-12-02' })])).toThrow(/different tasks/);
+	});
+
 	it('renders an offline HTML page with the four plots and the table (no external resources)', () => {
 		const html = calibrationHtml(report);
-		for (const t of ['Tasks per band', 'Pass rate per tier', 'Pass rate per platform', 'First failing step']) expect(html).toContain(t);
-		expect(html.match(/<svg /g)).toHaveLength(4);
+		for (const t of [
+			'Tasks per band',
+			'Tasks per tier and band',
+			'Pass rate per band',
+			'Pass rate per platform',
+			'First failing step',
+			'Platform of the first failing step'
+		])
+			expect(html).toContain(t);
+		expect(html.match(/<svg /g)).toHaveLength(5);
 		expect(html).toContain('<td>hubspot/a-v1</td><td>2/3</td>');
 		expect(html).not.toMatch(/(src|href)="https?:/);
 	});
@@ -139,5 +226,29 @@ describe('writeDifficulty', () => {
 		const twice = readFileSync(file, 'utf8');
 		expect(twice.match(/"difficulty"/g)).toHaveLength(1);
 		expect(Blueprint.parse(JSON.parse(twice)).difficulty).toEqual({ band: 'easy', passes: 3, n: 3, k: 3, agent: 'oracle', date: '2026-12-01' });
+	});
+
+	it('rewrites a template instance as the generator writes it, with the levels of a two-level calibration', async () => {
+		const src = readFileSync(new URL('../blueprints/t2/hs-or-optout-reconcile-s1-v1.json', import.meta.url), 'utf8');
+		const file = join(mkdtempSync(join(tmpdir(), 'salesgym-cal-')), 'bp.json');
+		writeFileSync(file, src);
+		const difficulty = {
+			band: 'hard' as const,
+			passes: 1,
+			n: 3,
+			k: 3,
+			agent: 'noisy-oracle:0.3',
+			date: '2026-12-02',
+			levels: [
+				{ agent: 'noisy-oracle:0.1', passes: 3, n: 3, band: 'easy' as const },
+				{ agent: 'noisy-oracle:0.3', passes: 1, n: 3, band: 'hard' as const }
+			]
+		};
+		await writeDifficulty(file, difficulty);
+		const text = readFileSync(file, 'utf8');
+		expect(text).toBe(`${JSON.stringify({ ...JSON.parse(src), difficulty }, null, 2)}\n`);
+		expect(Blueprint.parse(JSON.parse(text)).difficulty).toEqual(difficulty);
+		await expect(writeDifficulty(file, { ...difficulty, levels: [] })).rejects.toThrow();
+		expect(readFileSync(file, 'utf8')).toBe(text);
 	});
 });

@@ -91,6 +91,8 @@ export interface TaskCalibration {
 	task_id: string;
 	/** Platforms of the task (for the per-platform plot). */
 	platforms: string[];
+	/** Integration tier: how many tools the task touches (1–4). */
+	tier: number;
 	/** Episodes scored (infrastructure errors excluded). */
 	n: number;
 	/** Episodes passed. */
@@ -102,6 +104,8 @@ export interface TaskCalibration {
 	band: Band;
 	/** First failing step (0-based, as text) → failed episodes; `"none"` counts failures with no failing step. */
 	first_failing_step: Record<string, number>;
+	/** Platform of the first failing step → failed episodes (`"none"`: no failing step, or a step the task lacks). */
+	first_failing_platform: Record<string, number>;
 	/** Episodes lost to infrastructure errors. */
 	infra_errors: number;
 }
@@ -122,6 +126,10 @@ export interface CalibrationReport {
 		pass_rate_by_platform: Record<string, number>;
 		/** First failing step → failed episodes, over all tasks. */
 		first_failing_step: Record<string, number>;
+		/** Platform of the first failing step → failed episodes, over all tasks. */
+		first_failing_platform: Record<string, number>;
+		/** Tier ("1"–"4") → band → tasks. */
+		tiers: Record<string, Record<Band, number>>;
 		/** Tasks, episodes scored, passed, infrastructure errors. */
 		totals: { tasks: number; n: number; c: number; infra_errors: number };
 	};
@@ -137,7 +145,7 @@ function round4(x: number): number {
  * @param date UTC date (YYYY-MM-DD) stamped on the report.
  */
 export function calibrationReport(
-	tasks: readonly Pick<Blueprint, 'id' | 'platforms'>[],
+	tasks: readonly (Pick<Blueprint, 'id' | 'platforms'> & { steps?: readonly Pick<Blueprint['steps'][number], 'platform'>[] })[],
 	records: readonly Pick<EpisodeRecord, 'task_id' | 'status' | 'passed' | 'first_failing_step'>[],
 	opts: { agent: string; k: number; date: string; thresholds?: BandThresholds }
 ): CalibrationReport {
@@ -148,20 +156,25 @@ export function calibrationReport(
 		const n = scored.length;
 		const c = scored.filter((r) => r.passed === true).length;
 		const hist: Record<string, number> = {};
+		const byPlatform: Record<string, number> = {};
 		for (const r of scored) {
 			if (r.passed) continue;
 			const key = r.first_failing_step === null ? 'none' : String(r.first_failing_step);
 			hist[key] = (hist[key] ?? 0) + 1;
+			const platform = (r.first_failing_step === null ? undefined : t.steps?.[r.first_failing_step]?.platform) ?? 'none';
+			byPlatform[platform] = (byPlatform[platform] ?? 0) + 1;
 		}
 		return {
 			task_id: t.id,
 			platforms: [...t.platforms],
+			tier: t.platforms.length,
 			n,
 			c,
 			pass_at_k: n >= opts.k ? round4(passAtK(n, c, opts.k)) : null,
 			pass_hat_k: n >= opts.k ? round4(passHatK(n, c, opts.k)) : null,
 			band: bandOf(c, n, thresholds),
 			first_failing_step: hist,
+			first_failing_platform: byPlatform,
 			infra_errors: mine.length - n
 		};
 	});
@@ -173,6 +186,8 @@ export function calibrationReport(
 	const platforms = [...new Set(rows.flatMap((r) => r.platforms))].sort();
 	const hist: Record<string, number> = {};
 	for (const r of rows) for (const [s, n] of Object.entries(r.first_failing_step)) hist[s] = (hist[s] ?? 0) + n;
+	const byPlatform: Record<string, number> = {};
+	for (const r of rows) for (const [p, n] of Object.entries(r.first_failing_platform)) byPlatform[p] = (byPlatform[p] ?? 0) + n;
 	return {
 		tasks: rows,
 		summary: {
@@ -184,6 +199,8 @@ export function calibrationReport(
 			pass_rate_by_band: Object.fromEntries(BANDS.map((b) => [b, rate(rows.filter((r) => r.band === b))])) as Record<Band, number | null>,
 			pass_rate_by_platform: Object.fromEntries(platforms.map((p) => [p, rate(rows.filter((r) => r.platforms.includes(p))) ?? 0])),
 			first_failing_step: hist,
+			first_failing_platform: byPlatform,
+			tiers: tierBands(rows),
 			totals: {
 				tasks: rows.length,
 				n: rows.reduce((s, r) => s + r.n, 0),
@@ -193,6 +210,16 @@ export function calibrationReport(
 		}
 	};
 }
+
+/** Tier ("1"–"4") → band → how many of `rows` (each with a tier and a band) fall there. */
+function tierBands(rows: readonly { tier: number; band: Band }[]): Record<string, Record<Band, number>> {
+	return Object.fromEntries(
+		TIERS.map((t) => [String(t), Object.fromEntries(BANDS.map((b) => [b, rows.filter((r) => r.tier === t && r.band === b).length]))])
+	) as Record<string, Record<Band, number>>;
+}
+
+/** The integration tiers (tools per task). */
+const TIERS = [1, 2, 3, 4] as const;
 
 function esc(s: string): string {
 	return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -225,7 +252,36 @@ export function barChart(title: string, entries: readonly (readonly [string, num
 	);
 }
 
-/** The report as one self-contained HTML page: band, per-tier and per-platform pass-rate, first-failing-step plots, and the task table. */
+/** An HTML table of tier × band counts (rows tiers 1–4, a column per band and a total). */
+export function tierBandTable(caption: string, tiers: Record<string, Record<Band, number>>): string {
+	const head = `<tr><th>tier (tools)</th>${BANDS.map((b) => `<th>${b}</th>`).join('')}<th>tasks</th></tr>`;
+	const body = TIERS.map((t) => {
+		const row = tiers[String(t)] ?? ({} as Record<Band, number>);
+		const total = BANDS.reduce((n, b) => n + (row[b] ?? 0), 0);
+		return `<tr><td>${t}</td>${BANDS.map((b) => `<td>${row[b] ?? 0}</td>`).join('')}<td>${total}</td></tr>`;
+	}).join('');
+	return `<table><caption>${esc(caption)}</caption><thead>${head}</thead><tbody>${body}</tbody></table>`;
+}
+
+/** Entries of a first-failing-step histogram in step order, `none` last. */
+function stepEntries(hist: Record<string, number>): [string, number][] {
+	return Object.entries(hist)
+		.sort(([a], [b]) => (a === 'none' ? 1 : b === 'none' ? -1 : Number(a) - Number(b)))
+		.map(([k, v]) => [k === 'none' ? 'none' : `step ${k}`, v]);
+}
+
+/** Entries of a first-failing-platform histogram, platforms sorted, `none` last. */
+function platformEntries(hist: Record<string, number>): [string, number][] {
+	return Object.entries(hist).sort(([a], [b]) => (a === 'none' ? 1 : b === 'none' ? -1 : a < b ? -1 : 1));
+}
+
+const STYLE = `<style>body{font-family:system-ui,sans-serif;color:#33475b;margin:2rem}figure{display:inline-block;margin:0 2rem 2rem 0}figcaption,caption{font-weight:600;text-align:left}
+table{border-collapse:collapse;margin:0 0 2rem}td,th{border:1px solid #cbd6e2;padding:.3rem .6rem;text-align:left}</style>`;
+
+/**
+ * The report as one self-contained HTML page: tasks per band, the tier × band table, pass rate per band and per
+ * platform, first failing step and its platform, and the task table.
+ */
 export function calibrationHtml(report: CalibrationReport): string {
 	const s = report.summary;
 	const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
@@ -240,29 +296,145 @@ export function calibrationHtml(report: CalibrationReport): string {
 				)}</td><td>${t.infra_errors}</td></tr>`
 		)
 		.join('\n');
-	const steps = Object.entries(s.first_failing_step).sort(([a], [b]) => (a === 'none' ? 1 : b === 'none' ? -1 : Number(a) - Number(b)));
 	return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>salesgym calibration: ${esc(s.agent)}, k=${s.k}</title>
-<style>body{font-family:system-ui,sans-serif;color:#33475b;margin:2rem}figure{display:inline-block;margin:0 2rem 2rem 0}figcaption{font-weight:600}
-table{border-collapse:collapse}td,th{border:1px solid #cbd6e2;padding:.3rem .6rem;text-align:left}</style></head>
+${STYLE}</head>
 <body><h1>salesgym calibration</h1>
 <p>Agent <b>${esc(s.agent)}</b>, k = ${s.k}, ${s.date}. ${s.totals.tasks} tasks, ${s.totals.c}/${s.totals.n} episodes passed, ${s.totals.infra_errors} infrastructure errors (not scored).
 Bands by pass rate: easy ≥ ${round4(s.thresholds.easy)}, medium ≥ ${round4(s.thresholds.medium)}, hard ≥ ${round4(s.thresholds.hard)}, else unsolved.</p>
+${tierBandTable('Tasks per tier and band', s.tiers)}
 ${barChart(
 	'Tasks per band',
 	BANDS.map((b) => [b, s.bands[b]] as const)
 )}
 ${barChart(
-	'Pass rate per tier',
+	'Pass rate per band',
 	BANDS.map((b) => [b, s.pass_rate_by_band[b] ?? 0] as const),
 	{ max: 1, percent: true }
 )}
 ${barChart('Pass rate per platform', Object.entries(s.pass_rate_by_platform), { max: 1, percent: true })}
-${barChart(
-	'First failing step (failed episodes)',
-	steps.map(([k, v]) => [k === 'none' ? 'none' : `step ${k}`, v] as const)
-)}
+${barChart('First failing step (failed episodes)', stepEntries(s.first_failing_step))}
+${barChart('Platform of the first failing step (failed episodes)', platformEntries(s.first_failing_platform))}
 <table><thead><tr><th>task</th><th>c/n</th><th>pass@${s.k}</th><th>pass^${s.k}</th><th>band</th><th>first failing steps</th><th>infra errors</th></tr></thead>
+<tbody>
+${rows}
+</tbody></table></body></html>
+`;
+}
+
+/** One task at one calibration level (agent). */
+export interface LevelResult {
+	agent: string;
+	/** Episodes scored, and passed. */
+	n: number;
+	c: number;
+	pass_at_k: number | null;
+	pass_hat_k: number | null;
+	band: Band;
+}
+
+/** One task over every level: its band is the band at the last (hardest, e.g. noisiest) level. */
+export interface LibraryTask {
+	task_id: string;
+	tier: number;
+	platforms: string[];
+	/** The band at the deciding (last) level. */
+	band: Band;
+	/** Too easy: every scored episode passed at the deciding level (n ≥ 1). */
+	too_easy: boolean;
+	levels: LevelResult[];
+}
+
+/** A calibration over two or more levels (`salesgym calibrate --agent A --agent B …`, the last decides the band). */
+export interface LibraryCalibration {
+	tasks: LibraryTask[];
+	/** One full report per level, in `--agent` order. */
+	levels: CalibrationReport[];
+	summary: {
+		agents: string[];
+		/** The level whose bands are written: the last `--agent`. */
+		deciding_agent: string;
+		k: number;
+		date: string;
+		thresholds: BandThresholds;
+		/** Tier ("1"–"4") → band (at the deciding level) → tasks. */
+		tiers: Record<string, Record<Band, number>>;
+		/** Tasks solved n/n at the deciding level, by id. */
+		too_easy: string[];
+	};
+}
+
+/**
+ * Combines per-level reports over the same tasks into one library calibration; the last level decides each band.
+ * @throws RangeError when there is no level, or the levels do not list the same tasks in the same order.
+ */
+export function libraryCalibration(levels: readonly CalibrationReport[]): LibraryCalibration {
+	const last = levels[levels.length - 1];
+	if (!last) throw new RangeError('libraryCalibration needs at least one level');
+	const ids = last.tasks.map((t) => t.task_id).join('\n');
+	if (levels.some((l) => l.tasks.map((t) => t.task_id).join('\n') !== ids)) throw new RangeError('calibration levels list different tasks');
+	const tasks: LibraryTask[] = last.tasks.map((t, i) => ({
+		task_id: t.task_id,
+		tier: t.tier,
+		platforms: t.platforms,
+		band: t.band,
+		too_easy: t.n > 0 && t.c === t.n,
+		levels: levels.map((l) => {
+			const r = l.tasks[i]!;
+			return { agent: l.summary.agent, n: r.n, c: r.c, pass_at_k: r.pass_at_k, pass_hat_k: r.pass_hat_k, band: r.band };
+		})
+	}));
+	return {
+		tasks,
+		levels: [...levels],
+		summary: {
+			agents: levels.map((l) => l.summary.agent),
+			deciding_agent: last.summary.agent,
+			k: last.summary.k,
+			date: last.summary.date,
+			thresholds: last.summary.thresholds,
+			tiers: tierBands(tasks),
+			too_easy: tasks.filter((t) => t.too_easy).map((t) => t.task_id)
+		}
+	};
+}
+
+/**
+ * A library calibration as one self-contained HTML page: per level the tier × band table and the platform of the
+ * first failing step; the tier × band table at the deciding level; the too-easy list; one row per task and level.
+ */
+export function libraryCalibrationHtml(lib: LibraryCalibration): string {
+	const s = lib.summary;
+	const pct = (x: number | null) => (x === null ? '–' : `${Math.round(x * 100)}%`);
+	const perLevel = lib.levels
+		.map(
+			(l) =>
+				`<section><h2>${esc(l.summary.agent)}</h2><p>${l.summary.totals.c}/${l.summary.totals.n} episodes passed, ${l.summary.totals.infra_errors} infrastructure errors (not scored).</p>
+${tierBandTable(`Tasks per tier and band (${l.summary.agent})`, l.summary.tiers)}
+${barChart(`Platform of the first failing step (${l.summary.agent})`, platformEntries(l.summary.first_failing_platform))}
+${barChart(`First failing step (${l.summary.agent})`, stepEntries(l.summary.first_failing_step))}</section>`
+		)
+		.join('\n');
+	const head = s.agents.map((a) => `<th>${esc(a)} c/n</th><th>pass@${s.k}</th><th>pass^${s.k}</th><th>band</th>`).join('');
+	const rows = lib.tasks
+		.map(
+			(t) =>
+				`<tr><td>${esc(t.task_id)}</td><td>${t.tier}</td>${t.levels
+					.map((l) => `<td>${l.c}/${l.n}</td><td>${pct(l.pass_at_k)}</td><td>${pct(l.pass_hat_k)}</td><td>${l.band}</td>`)
+					.join('')}<td><b>${t.band}</b>${t.too_easy ? ' (too easy)' : ''}</td></tr>`
+		)
+		.join('\n');
+	return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>salesgym library calibration: ${esc(s.agents.join(', '))}, k=${s.k}</title>
+${STYLE}</head>
+<body><h1>salesgym library calibration</h1>
+<p>Levels ${s.agents.map((a) => `<b>${esc(a)}</b>`).join(', ')}; k = ${s.k}; ${s.date}; ${lib.tasks.length} tasks. The band written to each
+blueprint is its band at <b>${esc(s.deciding_agent)}</b> (easy ≥ ${round4(s.thresholds.easy)}, medium ≥ ${round4(s.thresholds.medium)},
+hard ≥ ${round4(s.thresholds.hard)}, else unsolved). Too easy (every episode passed at ${esc(s.deciding_agent)}): ${s.too_easy.length}.</p>
+${tierBandTable(`Tasks per tier and band (${s.deciding_agent})`, s.tiers)}
+${perLevel}
+<h2>Too easy</h2><p>${s.too_easy.length ? s.too_easy.map((id) => `<code>${esc(id)}</code>`).join(', ') : 'none'}</p>
+<table><thead><tr><th>task</th><th>tier</th>${head}<th>band</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table></body></html>
@@ -280,6 +452,13 @@ export async function writeDifficulty(file: string, difficulty: Difficulty): Pro
 	const original = JSON.parse(text) as Record<string, unknown>;
 	const member = `"difficulty": ${JSON.stringify(difficulty).replaceAll('":', '": ').replaceAll(',"', ', "')}`;
 	let next: string;
+	if (original.template !== undefined) {
+		// A template instance is generated text (2-space JSON): `npm run blueprints` keeps its difficulty in the
+		// same place, so the file stays what the generator writes.
+		Blueprint.parse({ ...original, difficulty });
+		await writeFile(file, `${JSON.stringify({ ...original, difficulty }, null, 2)}\n`);
+		return;
+	}
 	const existing = /^([ \t]*)"difficulty": \{[^\n]*\}(,?)$/m;
 	if (existing.test(text)) next = text.replace(existing, (_m, indent: string, comma: string) => `${indent}${member}${comma}`);
 	else {

@@ -105,7 +105,7 @@ describe('parseCli', () => {
 	it('parses calibrate with defaults (k 3, n = k, all tasks, default bands)', () => {
 		expect(parseCli(['calibrate', '--agent', 'oracle'])).toMatchObject({
 			command: 'calibrate',
-			agent: 'oracle',
+			agents: ['oracle'],
 			tasks: 'all',
 			k: 3,
 			n: 3,
@@ -114,6 +114,9 @@ describe('parseCli', () => {
 			unsealed: false
 		});
 		expect(parseCli(['calibrate', '--agent', 'oracle', '--unsealed'])).toMatchObject({ unsealed: true });
+		expect(parseCli(['calibrate', '--agent', 'noisy-oracle:0.1', '--agent', 'noisy-oracle:0.3'])).toMatchObject({
+			agents: ['noisy-oracle:0.1', 'noisy-oracle:0.3']
+		});
 		expect(parseCli(['calibrate', '--agent', 'oracle', '--k', '2', '--n', '5', '--write', '--bands', 'medium=0.5'])).toMatchObject({
 			k: 2,
 			n: 5,
@@ -201,6 +204,9 @@ describe('parseCli', () => {
 		);
 		expect(usageMessage(['run', '--agent', 'oracle', '--task', 'all', '--reward', 'dense'])).toBe('--reward is binary or partial, got "dense"');
 		expect(usageMessage(['run', '--agent', 'oracle', '--task', 'all', '--cdp', '9222'])).toMatch(/^--cdp takes/);
+		expect(usageMessage(['calibrate', '--k', '3'])).toBe('--agent is required');
+		expect(usageMessage(['calibrate', '--agent', 'oracle', '--agent', 'oracle'])).toMatch(/^--agent given twice/);
+		expect(usageMessage(['calibrate', '--agent', 'oracle', '--agent', 'nobody'])).toMatch(/nobody/);
 		expect(usageMessage(['calibrate', '--agent', 'oracle', '--k', '3', '--n', '2'])).toBe('--n must be an integer from 3 to 10000, got "2"');
 		expect(usageMessage(['calibrate', '--agent', 'oracle', '--bands', 'easy=0.5,medium=0.9'])).toMatch(/^--bands needs 1 >= easy >= medium/);
 		expect(usageMessage(['serve', '--prot', '1'])).toMatch(/^serve: Unknown option '--prot'/);

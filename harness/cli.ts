@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Browser } from '@playwright/test';
 import { AGENT_SPECS, agentByName } from './agents';
-import type { Blueprint } from '../blueprints/schema';
+import type { Blueprint, Difficulty } from '../blueprints/schema';
 import { assertBlueprintsSound } from './blueprint-semantics';
 import { BlueprintError, instanceFromSpec, loadBlueprints, selectTasks, TaskSelectionError } from './blueprints';
 import {
@@ -40,7 +40,16 @@ import {
 } from './bench';
 import { verifyDetails, type VerifyDetailRow } from './bench-verify';
 import { chromiumLaunchOptions } from './browser';
-import { calibrationHtml, calibrationReport, parseThresholds, writeDifficulty, type BandThresholds } from './calibrate';
+import {
+	calibrationHtml,
+	calibrationReport,
+	libraryCalibration,
+	libraryCalibrationHtml,
+	parseThresholds,
+	writeDifficulty,
+	type BandThresholds,
+	type CalibrationReport
+} from './calibrate';
 import { openBrowser, type RewardMode } from './env';
 import { InfrastructureError, UsageError } from './errors';
 import { waitForSwReady } from './page';
@@ -81,10 +90,13 @@ export const USAGE = `Usage:
       the final state export only with --save-state). Agents: ${AGENT_SPECS.join(', ')}.
       --task takes an id (hubspot/x-v1), "all", or a glob (hubspot/*). --port defaults to an ephemeral port.
       Episodes are sealed (README "Sealed episodes"); --unsealed (or SALESGYM_UNSEALED=1) is for debugging.
-  salesgym calibrate --agent A [--k 3] [--n N] [--tasks <id|all|glob>] [--write] [--json FILE] [--html FILE]
+  salesgym calibrate --agent A [--agent B …] [--k 3] [--n N] [--tasks <id|all|glob>] [--write] [--json FILE] [--html FILE]
                [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps 50] [--out DIR] [--cdp ws://…|http://host:port] [--port N] [--unsealed]
-      Run each task n (default k) times; print c/n, pass@k, pass^k and the band per task. --write records
-      {band, passes, n, k, agent, date} in each blueprint's "difficulty"; --html writes an offline report page.
+      Run each task n (default k) times per --agent; print c/n, pass@k, pass^k and the band per task and agent.
+      Several --agent (e.g. noisy-oracle:0.1 and noisy-oracle:0.3) are levels: the last one decides the band, and
+      tasks it solves every time are listed as too easy. --write records {band, passes, n, k, agent, date[, levels]}
+      in each blueprint's "difficulty"; --html writes an offline report page (tier x band, first failing step and
+      its platform).
   salesgym bench [--samples 50] [--json FILE] [--only m1,m2] [--port N]
       p50/p95/n in ms of ${METRICS.join(', ')}. --json merges into FILE.
 ${VERIFY_USAGE}
@@ -120,7 +132,8 @@ export type Command =
 	  }
 	| {
 			command: 'calibrate';
-			agent: string;
+			/** `--agent`, repeatable: one level per agent, in order; the last decides the band written. */
+			agents: string[];
 			tasks: string;
 			k: number;
 			n: number;
@@ -168,7 +181,7 @@ const OPTIONS = {
 		help: { type: 'boolean', short: 'h' }
 	},
 	calibrate: {
-		agent: { type: 'string' },
+		agent: { type: 'string', multiple: true },
 		tasks: { type: 'string' },
 		k: { type: 'string' },
 		n: { type: 'string' },
@@ -273,13 +286,15 @@ export function parseCli(argv: readonly string[]): Command {
 		};
 	}
 	if (command === 'calibrate') {
-		const agent = required('agent', str('agent'));
-		agentByName(agent);
+		const agents = (values.agent as string[] | undefined) ?? [];
+		if (agents.length === 0) throw new UsageError('--agent is required');
+		for (const a of agents) agentByName(a);
+		if (new Set(agents).size !== agents.length) throw new UsageError(`--agent given twice with the same spec: ${agents.join(', ')}`);
 		const k = parseIntOption('k', str('k'), 3, 1, 1000);
 		const n = parseIntOption('n', str('n'), k, k, 10_000);
 		return {
 			command,
-			agent,
+			agents,
 			tasks: str('tasks') ?? 'all',
 			k,
 			n,
@@ -532,43 +547,64 @@ export function summaryRow(r: EpisodeRecord): Omit<EpisodeRecord, 'state'> {
 
 async function calibrate(cmd: Extract<Command, { command: 'calibrate' }>, io: Io): Promise<number> {
 	const tasks = await pickTasks(cmd.tasks);
-	const summary = await runMany({ ...cmd, k: cmd.n, tasks }, io, process.stderr.isTTY === true && io === stdio);
 	const date = new Date().toISOString().slice(0, 10);
-	const report = calibrationReport(tasks, summary.episodes, { agent: cmd.agent, k: cmd.k, date, thresholds: cmd.thresholds });
+	const levels: CalibrationReport[] = [];
 	const pct = (x: number | null) => (x === null ? '–' : x.toFixed(2));
 	const width = Math.max(4, ...tasks.map((t) => t.id.length));
-	io.out(`\n${'task'.padEnd(width)}  c/n    pass@${cmd.k}  pass^${cmd.k}  band      first failing steps\n`);
-	for (const t of report.tasks) {
-		const hist =
-			Object.entries(t.first_failing_step)
-				.map(([s, n]) => `${s}:${n}`)
-				.join(' ') || '-';
-		io.out(
-			`${t.task_id.padEnd(width)}  ${`${t.c}/${t.n}`.padEnd(5)}  ${pct(t.pass_at_k).padStart(6)}  ${pct(t.pass_hat_k).padStart(6)}  ${t.band.padEnd(8)}  ${hist}\n`
+	for (const agent of cmd.agents) {
+		// Each level's output dir (if any) gets a subfolder per agent so levels do not overwrite each other.
+		const out = cmd.out === undefined || cmd.agents.length === 1 ? cmd.out : join(cmd.out, agent.replaceAll(/[^a-z0-9.-]+/gi, '_'));
+		const summary = await runMany({ ...cmd, agent, out, k: cmd.n, tasks }, io, process.stderr.isTTY === true && io === stdio);
+		const report = calibrationReport(tasks, summary.episodes, { agent, k: cmd.k, date, thresholds: cmd.thresholds });
+		levels.push(report);
+		io.out(`\n${agent}\n${'task'.padEnd(width)}  c/n    pass@${cmd.k}  pass^${cmd.k}  band      first failing steps\n`);
+		for (const t of report.tasks) {
+			const hist =
+				Object.entries(t.first_failing_step)
+					.map(([s, n]) => `${s}:${n}`)
+					.join(' ') || '-';
+			io.out(
+				`${t.task_id.padEnd(width)}  ${`${t.c}/${t.n}`.padEnd(5)}  ${pct(t.pass_at_k).padStart(6)}  ${pct(t.pass_hat_k).padStart(6)}  ${t.band.padEnd(8)}  ${hist}\n`
+			);
+		}
+		io.err(
+			`salesgym: ${agent}: bands ${Object.entries(report.summary.bands)
+				.map(([b, n]) => `${b} ${n}`)
+				.join(', ')}\n`
 		);
 	}
-	io.err(
-		`salesgym: bands ${Object.entries(report.summary.bands)
-			.map(([b, n]) => `${b} ${n}`)
-			.join(', ')}\n`
-	);
-	if (cmd.json !== undefined) await writeJsonFile(cmd.json, report);
+	const single = levels.length === 1 ? levels[0]! : undefined;
+	const library = single ? undefined : libraryCalibration(levels);
+	if (library) io.err(`salesgym: too easy at ${library.summary.deciding_agent} (every episode passed): ${library.summary.too_easy.length}\n`);
+	if (cmd.json !== undefined) await writeJsonFile(cmd.json, single ?? library);
 	if (cmd.html !== undefined) {
 		await mkdir(dirname(resolve(cmd.html)), { recursive: true });
-		await writeFile(cmd.html, calibrationHtml(report));
+		await writeFile(cmd.html, single ? calibrationHtml(single) : libraryCalibrationHtml(library!));
 	}
+	const deciding = levels[levels.length - 1]!;
 	if (cmd.write) {
-		for (const t of report.tasks) {
+		for (const [i, t] of deciding.tasks.entries()) {
 			if (t.n === 0) {
 				io.err(`salesgym: ${t.task_id}: no scored episode, difficulty not written\n`);
 				continue;
 			}
 			const file = join(REPO_ROOT, 'blueprints', `${t.task_id}.json`);
-			await writeDifficulty(file, { band: t.band, passes: t.c, n: t.n, k: cmd.k, agent: cmd.agent, date });
+			const all = levels.map((l) => l.tasks[i]!);
+			const difficulty: Difficulty = { band: t.band, passes: t.c, n: t.n, k: cmd.k, agent: deciding.summary.agent, date };
+			if (!single) {
+				if (all.some((l) => l.n === 0)) {
+					io.err(`salesgym: ${t.task_id}: a level has no scored episode, difficulty not written\n`);
+					continue;
+				}
+				difficulty.levels = levels.map((l, j) => ({ agent: l.summary.agent, passes: all[j]!.c, n: all[j]!.n, band: all[j]!.band }));
+			}
+			await writeDifficulty(file, difficulty);
 			io.err(`salesgym: wrote difficulty ${t.band} (${t.c}/${t.n}) to ${relative(process.cwd(), file)}\n`);
 		}
 	}
-	return report.summary.totals.infra_errors > 0 && report.summary.totals.n === 0 ? 3 : 0;
+	const scored = levels.reduce((n, l) => n + l.summary.totals.n, 0);
+	const infra = levels.reduce((n, l) => n + l.summary.totals.infra_errors, 0);
+	return infra > 0 && scored === 0 ? 3 : 0;
 }
 
 async function writeJsonFile(file: string, value: unknown): Promise<void> {

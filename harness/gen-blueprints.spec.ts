@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { loadBlueprints } from './blueprints';
-import { libraryTable, main, withTable, TABLE_END, TABLE_START } from './gen-blueprints';
+import { readFileSync } from 'node:fs';
+import { keepDifficulty, libraryTable, main, withTable, TABLE_END, TABLE_START } from './gen-blueprints';
 
 describe('npm run blueprints', () => {
+	it("keeps a committed instance's calibrated difficulty, and only that", () => {
+		const generated = readFileSync(new URL('../blueprints/t2/hs-or-optout-reconcile-s1-v1.json', import.meta.url), 'utf8');
+		const difficulty = { band: 'hard', passes: 1, n: 3, k: 3, agent: 'noisy-oracle:0.3', date: '2026-12-02' };
+		const calibrated = `${JSON.stringify({ ...JSON.parse(generated), difficulty }, null, 2)}\n`;
+		expect(keepDifficulty(generated, calibrated)).toBe(calibrated);
+		expect(keepDifficulty(generated, null)).toBe(generated);
+		expect(keepDifficulty(generated, generated)).toBe(generated);
+		expect(keepDifficulty(generated, '{not json')).toBe(generated);
+		// A template change shows through: only the difficulty is carried over from the old text.
+		const changed = generated.replace('"title": "', '"title": "New ');
+		expect(JSON.parse(keepDifficulty(changed, calibrated))).toEqual({ ...JSON.parse(changed), difficulty });
+	});
+
 	it('--check: the committed instances and the README table are what the templates generate', async () => {
 		expect(await main(['--check'])).toBe(0);
 	});

@@ -1,6 +1,7 @@
 /**
  * `npm run blueprints`: writes the library's pinned template instances to `blueprints/t<tier>/<slug>-s<seed>-v<N>.json`
- * (each template's `meta.pinned` seeds), removes generated files no template pins any more, and rewrites the
+ * (each template's `meta.pinned` seeds; a `difficulty` already in the file, written by `salesgym calibrate --write`, is
+ * kept), removes generated files no template pins any more, and rewrites the
  * library table of README.md (between the `library-table` markers) from every blueprint on disk, hand-written ones
  * included. `--check` writes nothing and exits 1 when a committed file or the README table differs from what the
  * templates generate (the unit suite runs it).
@@ -23,6 +24,24 @@ export const TABLE_END = '<!-- library-table:end -->';
 /** A blueprint file's text as committed: 2-space JSON and a final newline. */
 export function blueprintText(bp: Blueprint): string {
 	return `${JSON.stringify(bp, null, 2)}\n`;
+}
+
+/** The `difficulty` recorded in a committed instance's text, if it parses and has one. */
+function difficultyIn(text: string): Blueprint['difficulty'] {
+	try {
+		return (JSON.parse(text) as Partial<Blueprint>).difficulty;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The generated text of an instance with the `difficulty` of the committed file `have` (if any) kept, as
+ * `salesgym calibrate --write` places it (the last member).
+ */
+export function keepDifficulty(generated: string, have: string | null): string {
+	const calibrated = have === null ? undefined : difficultyIn(have);
+	return calibrated === undefined ? generated : blueprintText({ ...(JSON.parse(generated) as Blueprint), difficulty: calibrated });
 }
 
 /** Folders of generated instances: `t1` … `t4`. */
@@ -99,9 +118,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 	const dir = join(ROOT, 'blueprints');
 	const want = await pinnedInstances();
 	const diffs: string[] = [];
-	for (const [rel, text] of want) {
+	for (const [rel, generated] of want) {
 		const file = join(dir, rel);
 		const have = existsSync(file) ? readFileSync(file, 'utf8') : null;
+		const text = keepDifficulty(generated, have);
 		if (have === text) continue;
 		diffs.push(`${have === null ? 'missing' : 'differs'}: blueprints/${rel}`);
 		if (!check) {
