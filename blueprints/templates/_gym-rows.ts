@@ -77,3 +77,127 @@ export function jq(s: string): string {
 export function jqList(items: readonly string[]): string {
 	return JSON.stringify([...items]);
 }
+
+/** Calendly's answer to the Discovery Call's required "Company size" question for a head count (employees). */
+export function calendlySizeChoice(employees: number): string {
+	return employees <= 50 ? '1-50' : employees <= 200 ? '51-200' : employees <= 1000 ? '201-1,000' : '1,000+';
+}
+
+/** Calendly API time text (microsecond precision, UTC) of epoch ms, e.g. `2026-03-09T14:00:00.000000Z`. */
+export function calendlyMicros(ms: number): string {
+	return `${new Date(ms).toISOString().slice(0, 23)}000Z`;
+}
+
+/** The booking page's time button of a start (epoch ms) in the IANA zone `tz`, e.g. `2:00pm` (en-US, lower-case am/pm). */
+export function calendlyTimeLabel(tz: string, ms: number): string {
+	const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hour: 'numeric', minute: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(ms));
+	const h = Number(parts.find((p) => p.type === 'hour')!.value);
+	const m = parts.find((p) => p.type === 'minute')!.value;
+	return `${((h + 11) % 12) + 1}:${m}${h < 12 ? 'am' : 'pm'}`;
+}
+
+/** The booking page's day button of a local date `YYYY-MM-DD`: `Monday, March 9 - Times available`. */
+export function calendlyDayButton(date: string): string {
+	const day = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+	return `${day} - Times available`;
+}
+
+/** An oracle action of a blueprint step (the blueprint schema validates the result when the template is instantiated). */
+export type OracleAction = Record<string, unknown>;
+
+/**
+ * The booking page actions that book event type `typeUuid` (the last segment of its URI) at `start` (epoch ms) as
+ * seen in the invitee's zone `tz`, for `name` / `email`, then fill `answers` (selects by label, e.g. the Discovery
+ * Call's "Company size *"), and wait for the confirmation. The slot must be offered (use the Calendly solver).
+ */
+export function calendlyBookActions(o: {
+	typeUuid: string;
+	tz: string;
+	start: number;
+	name: string;
+	email: string;
+	selects?: Record<string, string>;
+}): OracleAction[] {
+	return [
+		{ goto: `/calendly/book/${o.typeUuid}` },
+		{ select: { role: 'combobox', name: 'Time zone', option: o.tz } },
+		{ click: { role: 'button', name: calendlyDayButton(localDate(new Date(o.start).toISOString(), o.tz)) } },
+		{ click: { role: 'button', name: calendlyTimeLabel(o.tz, o.start) } },
+		{ fill: { label: 'Name', value: o.name } },
+		{ fill: { label: 'Email', value: o.email } },
+		...Object.entries(o.selects ?? {}).map(([name, option]) => ({ select: { role: 'combobox', name, option } })),
+		{ click: { role: 'button', name: 'Schedule Event' } },
+		{ wait_for: { role: 'heading', name: 'You are scheduled' } }
+	];
+}
+
+/**
+ * HubSpot contact record actions: edit the contact owner (by owner name) and/or the lifecycle stage (by its label,
+ * e.g. "Sales Qualified Lead"), then save. Returns no actions when there is nothing to change.
+ */
+export function hubspotEditContactActions(o: { owner?: string; lifecycle?: string }): OracleAction[] {
+	const edits: OracleAction[] = [];
+	if (o.owner)
+		edits.push(
+			{ click: { role: 'button', name: 'Edit Contact owner' } },
+			{ click: { role: 'combobox', name: 'Contact owner' } },
+			{ click: { role: 'option', name: o.owner } }
+		);
+	if (o.lifecycle)
+		edits.push(
+			{ click: { role: 'button', name: 'Edit Lifecycle stage' } },
+			{ click: { role: 'combobox', name: 'Lifecycle stage' } },
+			{ click: { role: 'option', name: o.lifecycle } }
+		);
+	return edits.length ? [...edits, { click: { role: 'button', name: 'Save' } }, { wait_for: { text: 'Contact saved' } }] : [];
+}
+
+/** HubSpot contact record actions that log a meeting titled `title`, outcome Scheduled, from `start` to `end` (epoch ms; the form reads UTC). */
+export function hubspotLogMeetingActions(title: string, start: number, end: number): OracleAction[] {
+	const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+	return [
+		{ click: { role: 'button', name: 'Meeting' } },
+		{ fill: { label: 'Meeting title', value: title } },
+		{ click: { role: 'combobox', name: 'Outcome' } },
+		{ click: { role: 'option', name: 'Scheduled' } },
+		{ fill: { label: 'Start time', value: utc(start) } },
+		{ fill: { label: 'End time', value: utc(end) } },
+		{ click: { role: 'button', name: 'Log activity' } },
+		{ wait_for: { role: 'heading', name: `Meeting: ${title}` } }
+	];
+}
+
+/**
+ * Sales Navigator lead page actions that save lead `leadId` (`name` is its heading) to the list `list`: a new list
+ * when `existingMembers` is 0, else the existing list of that many members (the dialog labels it "<list> (<n>)").
+ */
+export function salesnavSaveLeadActions(leadId: string, name: string, list: string, existingMembers = 0): OracleAction[] {
+	return [
+		{ goto: `/salesnav/lead/${leadId}` },
+		{ wait_for: { role: 'heading', name } },
+		{ click: { role: 'button', name: 'Save ▾' } },
+		...(existingMembers === 0
+			? [{ check: { label: 'Create new list' } }, { fill: { label: 'List name', value: list } }]
+			: [{ check: { role: 'radio', name: `${list} (${existingMembers})` } }]),
+		{ click: { role: 'button', name: 'Save' } },
+		{ wait_for: { text: `saved to ${list}` } }
+	];
+}
+
+/**
+ * jq: the engagements of table `kind` (e.g. "meetings") associated with HubSpot contact `contactId` (either
+ * association direction) that did not exist at reset, as an array of rows.
+ */
+export function jqNewHubspotEngagementsOf(kind: string, contactId: string): string {
+	const k = jq(kind);
+	const c = jq(contactId);
+	return `([.hubspot.associations[] | select((.fromObjectType == ${k} and .toObjectType == "contacts" and .toObjectId == ${c}) or (.fromObjectType == "contacts" and .fromObjectId == ${c} and .toObjectType == ${k})) | if .fromObjectType == ${k} then .fromObjectId else .toObjectId end]) as $m | ([$initial.hubspot.${kind}[].id]) as $old | [.hubspot.${kind}[] | select((.id as $i | $m | index($i)) and ((.id as $i | $old | index($i)) | not))]`;
+}
+
+/**
+ * jq: the Calendly scheduled events created during the run (absent at reset) that are active, of event type
+ * `typeUri`, with an active invitee whose email is one of `emails`, as an array of rows.
+ */
+export function jqNewCalendlyEventsFor(emails: readonly string[], typeUri: string): string {
+	return `([.calendly.invitees[] | select(.status == "active" and (.email as $e | ${jqList(emails)} | index($e))) | .event] | unique) as $ev | ([$initial.calendly.scheduled_events[].uri]) as $old | [.calendly.scheduled_events[] | select(.status == "active" and .event_type == ${jq(typeUri)} and (.uri as $u | $ev | index($u)) and ((.uri as $u | $old | index($u)) | not))]`;
+}
