@@ -220,6 +220,8 @@ function build(ctx: InstanceContext) {
 		`.hubspot.deals |= map(if (.id | IN(${jqList(ids)}[])) then .properties.dealstage = ${jq(stage)} else . end)`;
 	const dropTaskLinks = (dealId: string) =>
 		`.hubspot.associations |= map(select((.fromObjectType == "tasks" and .toObjectType == "deals" and .toObjectId == ${jq(dealId)}) | not))`;
+	const taskIdsOn = (dealId: string, as: string) =>
+		`[.hubspot.associations[] | select(.fromObjectType == "tasks" and .toObjectType == "deals" and .toObjectId == ${jq(dealId)}) | .fromObjectId] as ${as}`;
 	const fakeState = (prospectId: string) =>
 		`.outreach.sequenceStates += [(.outreach.sequenceStates[] | select(.relationships.sequence.data.id == ${jq(sequenceId)} and .relationships.prospect.data.id == ${jq(dmB.id)}) | .id = "990998" | .relationships.prospect.data.id = ${jq(prospectId)})]`;
 
@@ -515,6 +517,18 @@ function build(ctx: InstanceContext) {
 						}
 					]
 				: [])
+		],
+		alternatives: [
+			{
+				id: 'tasks-worded-otherwise',
+				description: 'words both tasks its own way (the mapping ask in the task notes, not the title)',
+				patch: `${taskIdsOn(dealA.id, '$a')} | ${taskIdsOn(dealC.id, '$c')} | .hubspot.tasks |= map(if (.id | IN($a[])) then .properties.hs_task_subject = "Send the proposal" elif (.id | IN($c[])) then .properties.hs_task_subject = ${jq(`Who's who at ${coC.name}`)} | .properties.hs_task_body = "Build out the relationship map: find the Decision Maker" else . end)`
+			},
+			{
+				id: 'follow-up-on-held-deal',
+				description: `also gives ${aeName} a follow-up task on the held deal "${dealB.properties.dealname}"`,
+				patch: `${taskIdsOn(dealA.id, '$a')} | .hubspot.tasks += [(.hubspot.tasks[] | select(.id | IN($a[])) | .id = "990997" | .properties.hs_task_subject = "Follow up after the no-show")] | .hubspot.associations += [{id: "216:990997:${dealB.id}", fromObjectType: "tasks", fromObjectId: "990997", toObjectType: "deals", toObjectId: ${jq(dealB.id)}, associationCategory: "HUBSPOT_DEFINED", associationTypeId: 216}]`
+			}
 		]
 	};
 }
