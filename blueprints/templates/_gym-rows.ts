@@ -7,6 +7,8 @@
 import type { World } from '../../seeds/world';
 import { baseProjection } from '../../gyms/hubspot/seed';
 import { project as projectOutreach } from '../../gyms/outreach/seed';
+import { project as projectSalesNav } from '../../gyms/salesnav/seed';
+import { project as projectCalendly } from '../../gyms/calendly/seed';
 import { TEMPLATE_WORLD_SEED } from './kit';
 
 /** A seeded row, deep-copied so that a template may change it into a fixture row. */
@@ -200,4 +202,56 @@ export function jqNewHubspotEngagementsOf(kind: string, contactId: string): stri
  */
 export function jqNewCalendlyEventsFor(emails: readonly string[], typeUri: string): string {
 	return `([.calendly.invitees[] | select(.status == "active" and (.email as $e | ${jqList(emails)} | index($e))) | .event] | unique) as $ev | ([$initial.calendly.scheduled_events[].uri]) as $old | [.calendly.scheduled_events[] | select(.status == "active" and .event_type == ${jq(typeUri)} and (.uri as $u | $ev | index($u)) and ((.uri as $u | $old | index($u)) | not))]`;
+/**
+ * A copy of the seeded Sales Navigator row of `table` whose primary key (`accountId` for accounts, `leadId` for
+ * leads, `id` otherwise) is `key`, e.g. `salesnavRow(world, 'accounts', '20050')`.
+ * @throws Error when the projection has no such row.
+ */
+export function salesnavRow<T = Record<string, unknown>>(world: World, table: string, key: string): T {
+	const field = table === 'accounts' ? 'accountId' : table === 'leads' ? 'leadId' : 'id';
+	const rows = projectSalesNav(world) as unknown as Record<string, Record<string, unknown>[]>;
+	const hit = rows[table]?.find((r) => r[field] === key);
+	if (!hit) throw new Error(`no seeded Sales Navigator ${table} row ${key}`);
+	return copy(hit) as T;
+}
+
+/**
+ * A copy of the seeded Calendly row of `table` whose `uri` is `uri` (e.g. an invitee).
+ * @throws Error when the projection has no such row.
+ */
+export function calendlyRow<T = Record<string, unknown>>(world: World, table: string, uri: string): T {
+	const rows = projectCalendly(world) as unknown as Record<string, { uri: string }[]>;
+	const hit = rows[table]?.find((r) => r.uri === uri);
+	if (!hit) throw new Error(`no seeded Calendly ${table} row ${uri}`);
+	return copy(hit) as T;
+}
+
+/**
+ * The Outreach rows a person who is not an Outreach prospect in `world` would have if they were one, as fixture
+ * rows: `{prospects: [one], emailAddresses, accounts}` (the account only when the base projection lacks it). The
+ * rows come from the Outreach projection itself over the world with that one person marked `inOutreach` (so the
+ * shapes and derived fields are the gym's own); email-address ids, which the projection numbers by position, are
+ * replaced by `emailAddressId(order)` so that they cannot collide with seeded rows. No sequence states.
+ * @throws Error when the person is unknown or already a prospect.
+ */
+export function outreachProspectRows(
+	world: World,
+	personId: string,
+	emailAddressId: (order: number) => string
+): { prospects: Record<string, unknown>[]; emailAddresses: Record<string, unknown>[]; accounts: Record<string, unknown>[] } {
+	const person = world.people.find((p) => p.id === personId);
+	if (!person) throw new Error(`no person ${personId} in the world`);
+	if (person.inOutreach) throw new Error(`person ${personId} is already an Outreach prospect`);
+	const base = outreachTables(world);
+	const as = projectOutreach({ ...world, people: world.people.map((p) => (p.id === personId ? { ...p, inOutreach: true } : p)) }) as unknown as Record<
+		string,
+		{ id: string; attributes: Record<string, unknown>; relationships: Record<string, { data: { id: string } | null }> }[]
+	>;
+	const prospect = as.prospects!.find((p) => p.id === personId)!;
+	const emails = as
+		.emailAddresses!.filter((e) => e.relationships.prospect?.data?.id === personId)
+		.map((e) => ({ ...copy(e), id: emailAddressId(Number(e.attributes.order)) }));
+	const accountId = prospect.relationships.account?.data?.id;
+	const accounts = accountId && !base.accounts!.some((a) => a.id === accountId) ? as.accounts!.filter((a) => a.id === accountId).map(copy) : [];
+	return { prospects: [copy(prospect)], emailAddresses: emails, accounts };
 }
