@@ -202,6 +202,8 @@ export function jqNewHubspotEngagementsOf(kind: string, contactId: string): stri
  */
 export function jqNewCalendlyEventsFor(emails: readonly string[], typeUri: string): string {
 	return `([.calendly.invitees[] | select(.status == "active" and (.email as $e | ${jqList(emails)} | index($e))) | .event] | unique) as $ev | ([$initial.calendly.scheduled_events[].uri]) as $old | [.calendly.scheduled_events[] | select(.status == "active" and .event_type == ${jq(typeUri)} and (.uri as $u | $ev | index($u)) and ((.uri as $u | $old | index($u)) | not))]`;
+}
+
 /**
  * A copy of the seeded Sales Navigator row of `table` whose primary key (`accountId` for accounts, `leadId` for
  * leads, `id` otherwise) is `key`, e.g. `salesnavRow(world, 'accounts', '20050')`.
