@@ -257,3 +257,84 @@ export function outreachProspectRows(
 	const accounts = accountId && !base.accounts!.some((a) => a.id === accountId) ? as.accounts!.filter((a) => a.id === accountId).map(copy) : [];
 	return { prospects: [copy(prospect)], emailAddresses: emails, accounts };
 }
+
+/** What {@link prospectFixture} needs to know about the person it turns into an Outreach prospect. */
+export interface ProspectOf {
+	/** Outreach prospect id (a fixture id, or a seeded id to replace that row). */
+	id: string;
+	/** Outreach emailAddress id of the primary address (a fixture id). */
+	emailAddressId: string;
+	firstName: string;
+	lastName: string;
+	email: string;
+	title: string;
+	company: string;
+	/** Outreach account id (the world company id), or null for no account. */
+	accountId: string | null;
+	linkedInUrl: string;
+	phone: string;
+	timeZone: string;
+	/** Team user id of the owner, or null. */
+	ownerId: string | null;
+	/** Outreach stage id (e.g. "402001" Cold). */
+	stageId: string;
+	/** UTC ISO-8601 instants: when the prospect was created and last touched. */
+	createdAt: string;
+	touchedAt: string;
+}
+
+/**
+ * A fresh Outreach prospect row and its primary emailAddress row (status null: deliverable), in the shapes of
+ * the Outreach gym's tables (Outreach API `prospect`, `emailAddress`): no custom fields set, not opted out, no
+ * tags. @returns `{prospect, emailAddress}` to put in a blueprint's `fixtures.outreach`.
+ */
+export function prospectFixture(p: ProspectOf): { prospect: Record<string, unknown>; emailAddress: Record<string, unknown> } {
+	return {
+		prospect: {
+			type: 'prospect',
+			id: p.id,
+			attributes: {
+				firstName: p.firstName,
+				lastName: p.lastName,
+				emails: [p.email],
+				title: p.title,
+				company: p.company,
+				linkedInUrl: p.linkedInUrl,
+				workPhones: [p.phone],
+				mobilePhones: [],
+				timeZoneIana: p.timeZone,
+				tags: [],
+				optedOut: false,
+				optedOutAt: null,
+				emailOptedOut: false,
+				emailsOptStatus: null,
+				callOptedOut: false,
+				engagedScore: 0,
+				touchedAt: p.touchedAt,
+				externalId: null,
+				createdAt: p.createdAt,
+				updatedAt: p.touchedAt
+			},
+			relationships: {
+				account: { data: p.accountId === null ? null : { type: 'account', id: p.accountId } },
+				owner: { data: p.ownerId === null ? null : { type: 'user', id: p.ownerId } },
+				stage: { data: { type: 'stage', id: p.stageId } }
+			}
+		},
+		emailAddress: {
+			type: 'emailAddress',
+			id: p.emailAddressId,
+			attributes: {
+				email: p.email,
+				emailType: 'work',
+				order: 0,
+				status: null,
+				statusChangedAt: null,
+				unsubscribedAt: null,
+				createdAt: p.createdAt,
+				updatedAt: p.createdAt
+			},
+			relationships: { prospect: { data: { type: 'prospect', id: p.id } } }
+		}
+	};
+}

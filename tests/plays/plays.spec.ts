@@ -56,6 +56,11 @@ async function attachExport(page: Page, testInfo: TestInfo, name: string): Promi
 }
 
 /** Lower-case hex SHA-256 of a text's UTF-8 bytes: the hash {@link exportSha256} computes in the page, for an export read as text. */
+/**
+ * Time bound of one play test, ms: 90 s, plus 1.5 s for each oracle action beyond 40 (a four-tool oracle of 70+
+ * actions takes well over a minute on a loaded 2-core machine; short oracles keep the 90 s bound).
+ */
+const playTimeout = (bp: Blueprint): number => 90_000 + Math.max(0, bp.steps.reduce((n, s) => n + s.actions.length, 0) - 40) * 4_000;
 const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The exports of one play: their hashes, and their texts when the mutant proof needs them (else null). */
@@ -132,7 +137,7 @@ for (const platform of platforms) {
 			{ tag: `@play-${platform}` },
 			async ({ browser, baseURL, reusedPage }, testInfo) => {
 				// One oracle episode and one verify: 5-15 s idle; the bound leaves room for a loaded 2-core machine.
-				test.setTimeout(90_000);
+				test.setTimeout(playTimeout(bp));
 				if (GOLDEN_WRITE) {
 					const context = await browser.newContext({ baseURL, timezoneId: GOLDEN_TIMEZONE });
 					try {
