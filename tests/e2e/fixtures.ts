@@ -156,7 +156,8 @@ export class WarmGymSlot {
 
 	constructor(
 		private readonly browser: Browser,
-		private readonly baseURL: string | undefined
+		private readonly baseURL: string | undefined,
+		private readonly timezoneId: string | undefined
 	) {}
 
 	/** Page 0 of the context (opening the context and its watch on first use); other pages are closed. */
@@ -173,9 +174,9 @@ export class WarmGymSlot {
 		return this.page;
 	}
 
-	/** Opens a new context (same options as the page fixture's: the project's baseURL, default zone and viewport). */
+	/** Opens a new context (the page fixture's options: the project's baseURL and viewport; the slot's zone, else the default). */
 	private async open(): Promise<void> {
-		this.context = await this.browser.newContext({ baseURL: this.baseURL });
+		this.context = await this.browser.newContext({ baseURL: this.baseURL, ...(this.timezoneId ? { timezoneId: this.timezoneId } : {}) });
 		this.page = await this.context.newPage();
 		this.watch = this.baseURL ? await StoreWatch.open(this.context, this.page, this.baseURL) : null;
 		this.freshContext = true;
@@ -219,21 +220,27 @@ export class WarmGymSlot {
  * equal the task's initial state as the projections compute it; the stores the browser saw written since the last
  * check are compared row by row). A difference, or a failed reset, recycles the context: it is closed, a new one
  * loads the page the test was on and resets there (annotation {@link RECYCLED_ANNOTATION}); `gym.page` is then
- * the new page. A test must reset before it reads state: one that never calls `gym.reset` fails. Between tests,
+ * the new page. A test must reset before it reads state: one that never calls `gym.reset` fails. The context's time
+ * zone is the worker option `reusedGymTimezone` (`test.use({ reusedGymTimezone: 'Europe/Berlin' })`, default: the
+ * project's); a test that sets Playwright's own `timezoneId` to another zone fails (that option would not reach a
+ * worker's context). Between tests,
  * extra pages are closed, page 0's listeners and routes removed and its sessionStorage cleared; a failed test ends
  * the worker (Playwright), so its context serves no other test. A failing test gets a screenshot attached (the
  * reused context is not traced).
  */
-export const reusedGymTest = base.extend<{ gym: Gym }, { gymSlot: WarmGymSlot }>({
+export const reusedGymTest = base.extend<{ gym: Gym }, { gymSlot: WarmGymSlot; reusedGymTimezone: string | undefined }>({
+	reusedGymTimezone: [undefined, { scope: 'worker', option: true }],
 	gymSlot: [
-		async ({ browser }, use, workerInfo) => {
-			const slot = new WarmGymSlot(browser, workerInfo.project.use.baseURL);
+		async ({ browser, reusedGymTimezone }, use, workerInfo) => {
+			const slot = new WarmGymSlot(browser, workerInfo.project.use.baseURL, reusedGymTimezone ?? workerInfo.project.use.timezoneId);
 			await use(slot);
 			await slot.close();
 		},
 		{ scope: 'worker' }
 	],
-	gym: async ({ gymSlot }, use, testInfo) => {
+	gym: async ({ gymSlot, timezoneId, reusedGymTimezone }, use, testInfo) => {
+		if (timezoneId !== undefined && timezoneId !== (reusedGymTimezone ?? testInfo.project.use.timezoneId))
+			throw new Error(`timezoneId ${timezoneId} does not reach the reused context: use test.use({ reusedGymTimezone: '${timezoneId}' })`);
 		await gymSlot.scrub();
 		let page = await gymSlot.pageForTest();
 		let resets = 0;
