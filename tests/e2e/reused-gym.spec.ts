@@ -42,6 +42,8 @@ const jobTitle = async (text: string): Promise<unknown> =>
 	)?.properties.jobtitle;
 
 test('a clean reset keeps the context; a row poisoned in place is caught at the next reset, which recycles it', async ({ gym }, testInfo) => {
+	// Two first loads (the worker's context, then the recycled one) and four resets: beyond 60 s on a loaded 2-core machine.
+	test.setTimeout(180_000);
 	await gym.open('/hubspot/contacts');
 	await gym.reset({ task_id: TASK, run_id: 'reuse-1' });
 	const clean = await jobTitle(await gym.exportState());
