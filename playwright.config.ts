@@ -2,7 +2,7 @@
  * Playwright e2e config: Debian's Chromium (harness/browser.ts) against the built SPA served by
  * `salesgym serve` on 127.0.0.1:4179 (or $SALESGYM_E2E_PORT) (built first when build/ is missing).
  *
- * Projects (`npm test` runs each group as its own stage, harness/test-stages.js):
+ * Projects (`npm test` runs all but `slow` in one invocation, its `e2e` stage, then `slow`: harness/test-stages.js):
  * - `core`: gym-neutral browser tests (every tests/e2e spec no other project claims);
  * - one per platform that has blueprints (its first platform), e.g. `hubspot`: `tests/e2e/<platform>-*.spec.ts`
  *   plus the one-play-per-blueprint tests of tests/plays/plays.spec.ts tagged `@play-<platform>`;
@@ -51,8 +51,9 @@ export default defineConfig({
 	workers: 2,
 	forbidOnly: !!process.env.CI,
 	retries: 0,
-	// The mutants reporter writes test-results/mutants.json (the kill matrix) after a run that played blueprints.
-	reporter: [['list'], ['./tests/plays/mutants-reporter.ts']],
+	// The mutants reporter writes test-results/mutants.json (the kill matrix) after a run that played blueprints; the
+	// project-times reporter, test-results/project-times.json and one line per project (`npm test`'s stage table).
+	reporter: [['list'], ['./tests/plays/mutants-reporter.ts'], ['./tests/tools/project-times-reporter.ts']],
 	timeout: 60_000,
 	use: {
 		baseURL: BASE_URL,

@@ -444,6 +444,11 @@ export interface RunOptions {
 	saveState?: boolean;
 	/** A new browser context per episode (default false: each worker's context is reused, checked, recycled on a mismatch). */
 	freshContext?: boolean;
+	/**
+	 * Warm contexts to take from and give back to, owned by the caller (who closes them), so that consecutive runs
+	 * share them; default: a pool of this run's own, closed at its end. The summary's `contexts` counts this run only.
+	 */
+	pool?: ContextPool;
 }
 
 /** Summary of a run (`summary.json`). */
@@ -487,7 +492,9 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 	if (options.outDir) await mkdir(options.outDir, { recursive: true });
 	const jobs = options.blueprints.flatMap((blueprint) => Array.from({ length: k }, (_, attempt) => ({ blueprint, attempt })));
 	const records: EpisodeRecord[] = new Array(jobs.length);
-	const pool = options.freshContext ? null : new ContextPool(workers);
+	const pool = options.freshContext ? null : (options.pool ?? new ContextPool(workers));
+	/** The shared pool's counters before this run (its summary counts this run's episodes only). */
+	const before = options.pool ? { ...options.pool.stats } : null;
 	const freshStats = newWarmStats();
 	let next = 0;
 	let done = 0;
@@ -591,7 +598,7 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 	try {
 		await Promise.all(Array.from({ length: Math.min(workers, jobs.length) }, () => worker()));
 	} finally {
-		await pool?.close();
+		if (!options.pool) await pool?.close();
 	}
 
 	const ms = Math.round(performance.now() - t0);
@@ -623,7 +630,16 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 			infra_errors: records.length - scored.length,
 			episodes_per_min: ms > 0 ? Math.round((scored.length / (ms / 60_000)) * 100) / 100 : 0
 		},
-		contexts: pool ? pool.stats : freshStats,
+		contexts: !pool
+			? freshStats
+			: before
+				? {
+						fresh: pool.stats.fresh - before.fresh,
+						warm: pool.stats.warm - before.warm,
+						recycled: pool.stats.recycled - before.recycled,
+						reasons: pool.stats.recycled === before.recycled ? [] : pool.stats.reasons.slice(-(pool.stats.recycled - before.recycled))
+					}
+				: pool.stats,
 		episodes: records
 	};
 	if (options.outDir) {

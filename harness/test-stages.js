@@ -7,12 +7,16 @@
 //   node harness/test-stages.js --list             the stages and their commands, nothing run
 //   node harness/test-stages.js unit e2e:hubspot   only the named stages, in the standard order
 //
-// The Playwright stages are one per project group of playwright.config.ts: `e2e:core`, one `e2e:<platform>` per
-// platform with blueprints (the first platform of each blueprints/**/*.json), `e2e:harness`, `e2e:episodes`,
-// `e2e:slow` (nginx, Dockerfile build, bench smoke, runner isolation and calibration). Each starts its own server.
+// The browser tests run in two Playwright invocations: `e2e`, every project of playwright.config.ts but `slow` at
+// once (`core`, one per platform with blueprints (the first platform of each blueprints/**/*.json), `harness`,
+// `episodes`), so that they share one server start and the two workers stay busy until the end instead of idling
+// at each project's last file; then `e2e:slow` (nginx, Dockerfile build, bench smoke, runner isolation and
+// calibration). The table gives one row per project under `e2e`, from tests/tools/project-times-reporter.ts
+// (test-results/project-times.json): its span (first test start to last end; projects overlap), failures, tests
+// and test time. Each project can still run alone by name, `e2e:<project>` (e.g. `e2e:hubspot`), as its own stage.
 // Plain Node, no dependencies: it must run before anything else is checked.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Platforms with blueprints (first platform of each blueprint), sorted; unreadable files are left to the unit stage. */
@@ -30,6 +34,9 @@ function playPlatforms() {
 	return [...out].sort();
 }
 
+/** The Playwright projects of the `e2e` stage, in config order (every one but `slow`). */
+const E2E_PROJECTS = ['core', ...playPlatforms(), 'harness', 'episodes'];
+
 /** @type {[name: string, command: string][]} */
 const STAGES = [
 	['browser', 'node harness/ensure-browser.js'],
@@ -37,30 +44,42 @@ const STAGES = [
 	['lint', 'npm run lint'],
 	['unit', 'npm run unit'],
 	['build', 'npm run build'],
-	['e2e:core', 'npx playwright test --project core'],
-	...playPlatforms().map((p) => [`e2e:${p}`, `npx playwright test --project ${p}`]),
-	['e2e:harness', 'npx playwright test --project harness'],
-	['e2e:episodes', 'npx playwright test --project episodes'],
+	['e2e', `npx playwright test ${E2E_PROJECTS.map((p) => `--project ${p}`).join(' ')}`],
 	['e2e:slow', 'npx playwright test --project slow']
 ];
+/** Stages run only when named: one project of `e2e` alone. @type {[name: string, command: string][]} */
+const BY_NAME = E2E_PROJECTS.map((p) => [`e2e:${p}`, `npx playwright test --project ${p}`]);
+/** Every stage in the standard order (`e2e:<project>` right before `e2e`). */
+const ALL = [...STAGES.slice(0, 5), ...BY_NAME, ...STAGES.slice(5)];
 
 const args = process.argv.slice(2);
 if (args.includes('--list')) {
-	for (const [name, cmd] of STAGES) process.stdout.write(`${name.padEnd(14)} ${cmd}\n`);
+	for (const [name, cmd] of ALL) process.stdout.write(`${name.padEnd(14)} ${cmd}${BY_NAME.some(([n]) => n === name) ? '   (only when named)' : ''}\n`);
 	process.exit(0);
 }
-const unknown = args.filter((a) => !STAGES.some(([n]) => n === a));
+const unknown = args.filter((a) => !ALL.some(([n]) => n === a));
 if (unknown.length) {
-	process.stderr.write(`test-stages: unknown stage(s) ${unknown.join(', ')}; stages: ${STAGES.map(([n]) => n).join(', ')}\n`);
+	process.stderr.write(`test-stages: unknown stage(s) ${unknown.join(', ')}; stages: ${ALL.map(([n]) => n).join(', ')}\n`);
 	process.exit(2);
 }
-const selected = args.length ? STAGES.filter(([n]) => args.includes(n)) : STAGES;
+const selected = args.length ? ALL.filter(([n]) => args.includes(n)) : STAGES;
+
+/** Per-project rows of the Playwright run that just ended (tests/tools/project-times-reporter.ts), or []. */
+function projectRows() {
+	const file = process.env.SALESGYM_PROJECT_TIMES ?? join('test-results', 'project-times.json');
+	if (!existsSync(file)) return [];
+	try {
+		return JSON.parse(readFileSync(file, 'utf8')).projects ?? [];
+	} catch {
+		return [];
+	}
+}
 
 /** @param {number} ms */
 const fmt = (ms) =>
 	ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s` : `${(ms / 1000).toFixed(1)} s`;
 
-/** @type {{name: string, ms: number, status: string}[]} */
+/** @type {{name: string, ms: number, status: string, projects?: {project: string, tests: number, failed: number, flaky: number, test_ms: number, span_ms: number}[]}[]} */
 const rows = [];
 let exitCode = 0;
 const t0 = performance.now();
@@ -70,7 +89,8 @@ for (const [name, cmd] of selected) {
 	const r = spawnSync(cmd, { shell: true, stdio: 'inherit' });
 	const ms = performance.now() - start;
 	const code = r.status ?? 1;
-	rows.push({ name, ms, status: code === 0 ? 'ok' : r.signal ? `FAILED (${r.signal})` : `FAILED (exit ${code})` });
+	const projects = name === 'e2e' ? projectRows() : undefined;
+	rows.push({ name, ms, status: code === 0 ? 'ok' : r.signal ? `FAILED (${r.signal})` : `FAILED (exit ${code})`, projects });
 	if (code !== 0) {
 		exitCode = code;
 		break;
@@ -80,7 +100,14 @@ const total = performance.now() - t0;
 const skipped = selected.slice(rows.length).map(([n]) => n);
 const width = Math.max(5, ...rows.map((r) => r.name.length));
 const lines = ['', `${'stage'.padEnd(width)}  ${'wall'.padStart(12)}  status`, `${'-'.repeat(width)}  ${'-'.repeat(12)}  ------`];
-for (const r of rows) lines.push(`${r.name.padEnd(width)}  ${fmt(r.ms).padStart(12)}  ${r.status}`);
+for (const r of rows) {
+	lines.push(`${r.name.padEnd(width)}  ${fmt(r.ms).padStart(12)}  ${r.status}`);
+	// Under `e2e`: each project's span (first test start to last end; projects overlap), tests and test-seconds.
+	for (const p of r.projects ?? [])
+		lines.push(
+			`  ${p.project.padEnd(width - 2)}  ${fmt(p.span_ms).padStart(12)}  ${p.failed ? `FAILED (${p.failed} of ${p.tests})` : 'ok'}, ${p.tests} tests${p.flaky ? ` (${p.flaky} flaky)` : ''}, ${fmt(p.test_ms)} of test time`
+		);
+}
 lines.push(`${'total'.padEnd(width)}  ${fmt(total).padStart(12)}  ${exitCode === 0 ? 'ok' : 'FAILED'}`);
 if (skipped.length) lines.push(`not run after the failure: ${skipped.join(', ')}`);
 process.stdout.write(`${lines.join('\n')}\n`);

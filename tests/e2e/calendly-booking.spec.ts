@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 const api = (page: Page, method: string, path: string, body?: unknown) =>
 	page.evaluate(
@@ -25,7 +25,7 @@ async function discovery(page: Page) {
 	return types.find((t: { name: string }) => t.name === 'Discovery Call (30 min)');
 }
 
-test.use({ timezoneId: 'Europe/Berlin' });
+test.use({ reusedGymTimezone: 'Europe/Berlin' });
 
 test.beforeEach(async ({ gym }) => {
 	await gym.open('/calendly/scheduling');

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 const api = (page: Page, method: string, path: string, body?: unknown) =>
 	page.evaluate(
@@ -88,7 +88,7 @@ const timeLabel = (iso: string, zone: string) =>
 const dayName = (iso: string, zone: string) =>
 	`${new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric' }).format(new Date(iso))} - Times available`;
 
-test.use({ timezoneId: 'Europe/Berlin' });
+test.use({ reusedGymTimezone: 'Europe/Berlin' });
 
 test.beforeEach(async ({ gym }) => {
 	await gym.open('/calendly/scheduling');

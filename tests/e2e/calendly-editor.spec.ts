@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 const api = (page: Page, path: string) =>
 	page.evaluate(async (p) => {
@@ -29,7 +29,7 @@ const uuidOf = (uri: string) => uri.slice(uri.lastIndexOf('/') + 1);
 /** The date (UTC midnight, ms) of a day button named "Friday, March 6 - Times available" in `year`. */
 const dayOf = (name: string, year: number) => Date.parse(`${name.replace(/^\w+, /, '').replace(/ - Times available$/, '')}, ${year} 00:00 UTC`);
 
-test.use({ timezoneId: 'Europe/Berlin' });
+test.use({ reusedGymTimezone: 'Europe/Berlin' });
 
 test.beforeEach(async ({ gym }) => {
 	await gym.open('/calendly/scheduling');

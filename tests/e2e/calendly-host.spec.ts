@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 /** A JSON GET of the Calendly API from the page. */
 const api = (page: Page, path: string) =>

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 const api = (page: Page, method: string, path: string, body?: unknown) =>
 	page.evaluate(
@@ -69,7 +69,7 @@ async function bookOne(page: Page, email: string) {
 	return { invitee: r.body.resource, t, now, me };
 }
 
-test.use({ timezoneId: 'Europe/Berlin' });
+test.use({ reusedGymTimezone: 'Europe/Berlin' });
 
 test.beforeEach(async ({ gym }) => {
 	await gym.open('/calendly/scheduling');

@@ -10,6 +10,7 @@ import { InfrastructureError } from '../../harness/errors';
 import { pageFetch, pageJson, waitForSwReady } from '../../harness/page';
 import { startEpisode, verifyRun, verifySteps } from '../../harness/runner';
 import { loadBlueprints } from '../../harness/blueprints';
+import { assertInitialState, StoreWatch } from '../../harness/warm';
 
 /** Body of `POST /verify`: the current run and either a task id (its steps are added from `blueprints/`) or inline assertions. */
 export interface VerifyBody {
@@ -132,6 +133,161 @@ export const reusedContextTest = base.extend<{ reusedPage: Page }, { workerConte
 			const shot = await page.screenshot({ fullPage: true }).catch(() => null);
 			if (shot) await testInfo.attach('reused-page.png', { body: shot, contentType: 'image/png' });
 		}
+	}
+});
+
+/** Annotation type a {@link reusedGymTest} test gets when its reset check failed and its context was recycled. */
+export const RECYCLED_ANNOTATION = 'reused-context-recycled';
+
+/**
+ * The browser context a Playwright worker keeps for {@link reusedGymTest}: one page (page 0) and the context's
+ * IndexedDB watch (harness/warm.ts `StoreWatch`), replaced as a whole by {@link WarmGymSlot.recycle}.
+ */
+export class WarmGymSlot {
+	context: BrowserContext | null = null;
+	page: Page | null = null;
+	watch: StoreWatch | null = null;
+	/** True until the first reset of a new context: its state is a fresh load (trusted as it stands). */
+	freshContext = true;
+	/** True when writes may have gone unseen by the watch (it was reopened): the next check reads every row. */
+	deepNext = false;
+	/** Contexts recycled in this worker (a reset check that differed, or a failed in-place reset). */
+	recycled = 0;
+
+	constructor(
+		private readonly browser: Browser,
+		private readonly baseURL: string | undefined,
+		private readonly timezoneId: string | undefined
+	) {}
+
+	/** Page 0 of the context (opening the context and its watch on first use); other pages are closed. */
+	async pageForTest(): Promise<Page> {
+		if (this.context === null) await this.open();
+		const open = this.context!.pages().filter((p) => !p.isClosed());
+		for (const extra of open.filter((p) => p !== this.page)) await extra.close();
+		if (this.page === null || this.page.isClosed()) {
+			this.page = await this.context!.newPage();
+			// The old page's CDP session (and so its watch) died with it: what was written meanwhile is unknown.
+			this.watch = await StoreWatch.open(this.context!, this.page, this.baseURL ?? this.page.url());
+			this.deepNext = true;
+		}
+		return this.page;
+	}
+
+	/** Opens a new context (the page fixture's options: the project's baseURL and viewport; the slot's zone, else the default). */
+	private async open(): Promise<void> {
+		this.context = await this.browser.newContext({ baseURL: this.baseURL, ...(this.timezoneId ? { timezoneId: this.timezoneId } : {}) });
+		this.page = await this.context.newPage();
+		this.watch = this.baseURL ? await StoreWatch.open(this.context, this.page, this.baseURL) : null;
+		this.freshContext = true;
+		this.deepNext = false;
+	}
+
+	/** Closes the context and opens a new one (fresh profile: IndexedDB, Service Worker, storage). */
+	async recycle(): Promise<void> {
+		this.recycled++;
+		await this.close();
+		await this.open();
+	}
+
+	/** Clears what a test may leave on page 0 besides the gyms' state: listeners, routes, sessionStorage. */
+	async scrub(): Promise<void> {
+		const page = this.page;
+		if (page === null || page.isClosed()) return;
+		page.removeAllListeners();
+		await page.unrouteAll({ behavior: 'ignoreErrors' });
+		if (this.baseURL && page.url().startsWith(new URL(this.baseURL).origin)) await page.evaluate(() => sessionStorage.clear()).catch(() => {});
+	}
+
+	/** Closes the context. */
+	async close(): Promise<void> {
+		const c = this.context;
+		this.context = null;
+		this.page = null;
+		this.watch = null;
+		await c?.close().catch(() => {});
+	}
+}
+
+/**
+ * Playwright's `test` with a `gym` fixture ({@link Gym}, same interface as {@link test}'s) whose page lives in one
+ * browser context per WORKER, kept from test to test: a spec whose tests need only a fresh TASK state (not a fresh
+ * profile, a given time zone, the SW install, another origin) imports this instead of {@link test} and skips each
+ * test's context creation and first load (SW install + the gyms' seed bulk load).
+ *
+ * Reuse never leaks: every `gym.reset(body)` (`POST /__salesgym/run`) is followed by the Service Worker's reset check
+ * (`GET /__salesgym/reset-check`, harness/warm.ts `assertInitialState`: the databases, run metadata and event log
+ * equal the task's initial state as the projections compute it; the stores the browser saw written since the last
+ * check are compared row by row). A difference, or a failed reset, recycles the context: it is closed, a new one
+ * loads the page the test was on and resets there (annotation {@link RECYCLED_ANNOTATION}); `gym.page` is then
+ * the new page. A test must reset before it reads state: one that never calls `gym.reset` fails. The context's time
+ * zone is the worker option `reusedGymTimezone` (`test.use({ reusedGymTimezone: 'Europe/Berlin' })`, default: the
+ * project's); a test that sets Playwright's own `timezoneId` to another zone fails (that option would not reach a
+ * worker's context). Between tests,
+ * extra pages are closed, page 0's listeners and routes removed and its sessionStorage cleared; a failed test ends
+ * the worker (Playwright), so its context serves no other test. A failing test gets a screenshot attached (the
+ * reused context is not traced).
+ */
+export const reusedGymTest = base.extend<{ gym: Gym }, { gymSlot: WarmGymSlot; reusedGymTimezone: string | undefined }>({
+	reusedGymTimezone: [undefined, { scope: 'worker', option: true }],
+	gymSlot: [
+		async ({ browser, reusedGymTimezone }, use, workerInfo) => {
+			const slot = new WarmGymSlot(browser, workerInfo.project.use.baseURL, reusedGymTimezone ?? workerInfo.project.use.timezoneId);
+			await use(slot);
+			await slot.close();
+		},
+		{ scope: 'worker' }
+	],
+	gym: async ({ gymSlot, timezoneId, reusedGymTimezone }, use, testInfo) => {
+		if (timezoneId !== undefined && timezoneId !== (reusedGymTimezone ?? testInfo.project.use.timezoneId))
+			throw new Error(`timezoneId ${timezoneId} does not reach the reused context: use test.use({ reusedGymTimezone: '${timezoneId}' })`);
+		await gymSlot.scrub();
+		let page = await gymSlot.pageForTest();
+		let resets = 0;
+		const inner = () => gymFor(page);
+		const gym: Gym = {
+			get page() {
+				return page;
+			},
+			open: (path) => inner().open(path),
+			exportState: () => inner().exportState(),
+			importState: (text) => inner().importState(text),
+			verify: (body) => inner().verify(body),
+			async reset(body = {}) {
+				resets++;
+				const path = new URL(page.url()).pathname;
+				let run: RunResponse;
+				try {
+					run = await inner().reset(body);
+					if (gymSlot.freshContext) {
+						// First reset of a fresh load: trusted (what the page fixture gives); watched from here on.
+						gymSlot.freshContext = false;
+						await gymSlot.watch?.mark();
+					} else {
+						const watch = gymSlot.deepNext ? undefined : (gymSlot.watch ?? undefined);
+						gymSlot.deepNext = false;
+						await assertInitialState(page, run.run_id, undefined, watch);
+					}
+					return run;
+				} catch (e) {
+					testInfo.annotations.push({ type: RECYCLED_ANNOTATION, description: (e as Error).message.split('\n')[0] });
+					await gymSlot.recycle();
+					page = gymSlot.page!;
+					await inner().open(path);
+					run = await inner().reset(body);
+					gymSlot.freshContext = false;
+					await gymSlot.watch?.mark();
+					return run;
+				}
+			}
+		};
+		await use(gym);
+		if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
+			const shot = await page.screenshot({ fullPage: true }).catch(() => null);
+			if (shot) await testInfo.attach('reused-page.png', { body: shot, contentType: 'image/png' });
+		}
+		if (resets === 0 && testInfo.status === 'passed')
+			throw new Error('a reusedGymTest test must call gym.reset() before it reads state (its context is shared with earlier tests)');
 	}
 });
 

@@ -2,7 +2,9 @@
  * The computer-use action space in real Chromium: the `pixel-oracle` agent solves every HubSpot blueprint
  * with clicks at set-of-marks coordinates, typed text and key chords only (plus `goto`, the address bar), and
  * the primitives (drag, scroll, double click, chords, the screenshot action, the viewport and device scale
- * factor) do what they say. One env (one context per episode) per task.
+ * factor) do what they say. One env per task; the envs of a worker share one warm context per context key
+ * (harness/warm.ts `ContextPool`: reset in place, checked against the task's initial state, recycled on a difference),
+ * as `salesgym run` plays them, instead of a fresh context (SW install and seed load) per episode.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { makeEnv, type SalesgymEnv } from '../../harness/env';
 import { pixelOracle } from '../../harness/pixel-agent';
 import { EnvAction, isPixelAction } from '../../harness/pixel';
 import { playEpisode } from '../../harness/runner';
+import { ContextPool } from '../../harness/warm';
 import { expect, test } from './fixtures';
 
 const HUBSPOT = loadBlueprints().filter((b) => b.platforms[0] === 'hubspot');
@@ -20,15 +23,18 @@ const HUBSPOT = loadBlueprints().filter((b) => b.platforms[0] === 'hubspot');
 test.describe.configure({ mode: 'parallel' });
 
 let env: SalesgymEnv | null = null;
+/** This worker's warm contexts (one per viewport/zone key used here). */
+const pool = new ContextPool(2);
 test.afterEach(async () => {
 	await env?.close();
 	env = null;
 });
+test.afterAll(async () => pool.close());
 
 for (const blueprint of HUBSPOT) {
 	test(`pixel-oracle solves ${blueprint.id} with coordinates, text and keys only`, async ({ browser, baseURL }) => {
 		test.setTimeout(90_000);
-		env = await makeEnv({ task: blueprint, browser, baseUrl: baseURL!, marks: true, maxSteps: 400 });
+		env = await makeEnv({ task: blueprint, browser, baseUrl: baseURL!, marks: true, maxSteps: 400, pool });
 		const out = await playEpisode(env, pixelOracle, 0, { maxSteps: 400, reward: 'binary' });
 		const actions = out.lines.flatMap((l) => (l.type === 'step' ? [EnvAction.parse(l.action)] : []));
 		// Every action is a computer-use one, except the address bar (goto), waits and the final done.
@@ -47,7 +53,8 @@ test('viewport, device scale factor, marks and the primitives: click count, type
 		baseUrl: baseURL!,
 		marks: true,
 		viewport: { width: 1024, height: 700 },
-		deviceScaleFactor: 2
+		deviceScaleFactor: 2,
+		pool
 	});
 	const { observation } = await env.reset();
 	expect(observation.viewport).toEqual({ width: 1024, height: 700, device_scale_factor: 2 });
@@ -125,7 +132,7 @@ test('an external cmd: agent acts with coordinates from the marks it is sent', a
 	].join('\n');
 	const file = join(mkdtempSync(join(tmpdir(), 'salesgym-pixel-')), 'agent.cjs');
 	writeFileSync(file, script);
-	env = await makeEnv({ task: 'hubspot/inbound-demo-request-v1', browser, baseUrl: baseURL!, marks: true });
+	env = await makeEnv({ task: 'hubspot/inbound-demo-request-v1', browser, baseUrl: baseURL!, marks: true, pool });
 	const out = await playEpisode(env, agentByName(`cmd:node ${file}`), 0, { maxSteps: 5, reward: 'binary' });
 	const steps = out.lines.filter((l) => l.type === 'step');
 	expect(steps[0]).toMatchObject({ action: { click: { x: expect.any(Number), y: expect.any(Number) } }, error: null });

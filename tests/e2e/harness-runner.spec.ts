@@ -12,14 +12,19 @@ import type { Blueprint } from '../../blueprints/schema';
 import { agentByName, oracleActions, type Agent } from '../../harness/agents';
 import { loadBlueprints } from '../../harness/blueprints';
 import { runEpisodes, type RunOptions } from '../../harness/runner';
+import { ContextPool } from '../../harness/warm';
 import { expect, runCli, test } from './fixtures';
 
 const all = loadBlueprints();
 const byId = (id: string) => all.find((b) => b.id === id) as Blueprint;
 const SHORT = byId('hubspot/update-lead-status-v1');
 
+/** Warm contexts shared by the runs of this worker (each run's episodes reset them in place, checked: harness/warm.ts). */
+const pool = new ContextPool(1);
+test.afterAll(async () => pool.close());
+
 function run(browser: Browser, baseUrl: string, agent: Agent, blueprints: Blueprint[], extra: Partial<RunOptions> = {}) {
-	return runEpisodes({ agent, blueprints, baseUrl, browsers: { get: async () => browser }, ...extra });
+	return runEpisodes({ agent, blueprints, baseUrl, browsers: { get: async () => browser }, pool, ...extra });
 }
 
 test('oracle, noop, random and noisy-oracle through the env; trajectories and summary on disk', async ({ browser, baseURL }) => {
@@ -78,7 +83,7 @@ test('an infrastructure error is retried and, when it persists, reported as such
 	const flaky = {
 		get: async () => (++calls === 1 ? Promise.reject(new (await import('../../harness/errors')).InfrastructureError('browser crashed (simulated)')) : browser)
 	};
-	const r = await runEpisodes({ agent: agentByName('oracle'), blueprints: [SHORT], baseUrl: baseURL!, browsers: flaky });
+	const r = await runEpisodes({ agent: agentByName('oracle'), blueprints: [SHORT], baseUrl: baseURL!, browsers: flaky, pool });
 	expect(r.episodes[0]).toMatchObject({ status: 'ok', passed: true, infra_errors: ['browser crashed (simulated)'] });
 	const dead = await runEpisodes({
 		agent: agentByName('oracle'),

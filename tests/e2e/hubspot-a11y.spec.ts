@@ -3,7 +3,7 @@
  * Screens added by later slices carry their own axe test beside their e2e spec.
  */
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 test.beforeEach(async ({ gym }) => {
 	await gym.open('/hubspot/contacts');

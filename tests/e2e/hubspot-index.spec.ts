@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test, type Gym } from './fixtures';
+import { expect, reusedGymTest as test, type Gym } from './fixtures';
 import { pick } from './ui';
 
 // Several tests walk a whole flow and run axe on a page and a dialog: on a loaded 2-core machine that takes

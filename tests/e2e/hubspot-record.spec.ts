@@ -5,7 +5,7 @@
  */
 import { pageJson } from '../../harness/page';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test, type Gym } from './fixtures';
+import { expect, reusedGymTest as test, type Gym } from './fixtures';
 import { editProperty, pick, property } from './ui';
 
 type Row = { id: string; properties: Record<string, string> };

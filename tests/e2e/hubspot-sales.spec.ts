@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { pageJson } from '../../harness/page';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test, type Gym } from './fixtures';
+import { expect, reusedGymTest as test, type Gym } from './fixtures';
 import { pick } from './ui';
 
 /** Task whose fixtures add Priya Nair (990201, emailable) and Tom Becker (990202, bounced), both owned by Carlos Mendes (no inbox). */

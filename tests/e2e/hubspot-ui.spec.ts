@@ -2,7 +2,7 @@
  * HubSpot screens through the real SW: edge states are the API's answers, shown as the product shows them.
  */
 import { loadBlueprints } from '../../harness/blueprints';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 import { editProperty, pick, property } from './ui';
 
 const TASK = 'hubspot/inbound-demo-request-v1';

@@ -6,7 +6,7 @@
  * violation.
  */
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 interface Row {
 	id: string;

@@ -5,7 +5,7 @@
  * handler and nothing written, then created with Track opens off (`POST /templates`, owned by the acting user); Snippets: New snippet and Edit of its sharing; axe finds no serious or critical violation.
  */
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 interface Row {
 	id: string;

@@ -4,7 +4,7 @@
  * prospect links to its record; reading writes nothing; axe finds no serious or critical violation.
  */
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 interface Row {
 	id: string;

@@ -5,7 +5,7 @@
  * cannot be submitted and writes nothing; axe finds no serious or critical violation.
  */
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 interface Row {
 	id: string;

@@ -5,7 +5,7 @@
  * in the export; axe finds no serious or critical violation on the list or the open dialog.
  */
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 interface Row {
 	id: string;

@@ -4,7 +4,7 @@
  * buttons a state does not allow are absent); axe finds no serious or critical violation.
  */
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 interface Row {
 	id: string;

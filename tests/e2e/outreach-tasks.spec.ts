@@ -6,7 +6,7 @@
  * Reschedule moves the due date; axe finds no serious or critical violation on the list or the open flow.
  */
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 interface Row {
 	id: string;

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { expect, test } from './fixtures';
+import { expect, reusedGymTest as test } from './fixtures';
 
 interface Exp {
 	gyms: { salesnav: Record<string, Record<string, unknown>[]> };
