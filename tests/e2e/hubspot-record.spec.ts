@@ -105,6 +105,32 @@ test('Note and Meeting dialogs create associated engagements shown on the timeli
 	await expect(page.getByText('No calls yet.')).toBeVisible();
 });
 
+test("Activities: a meeting card's Outcome dropdown sets hs_meeting_outcome on that meeting only", async ({ gym }) => {
+	await start(gym, CALL, '/hubspot/contacts/990310');
+	const { page } = gym;
+	for (const title of ['Discovery call', 'Pricing review']) {
+		await page.getByRole('button', { name: 'Meeting', exact: true }).click();
+		const meeting = page.getByRole('dialog', { name: 'Log meeting' });
+		await meeting.getByLabel('Meeting title').fill(title);
+		await pick(meeting, 'Outcome', 'Scheduled');
+		await meeting.getByLabel('Start time').fill('2026-03-04T13:00');
+		await meeting.getByLabel('End time').fill('2026-03-04T13:30');
+		await meeting.getByRole('button', { name: 'Log activity' }).click();
+		await expect(page.getByRole('heading', { name: `Meeting: ${title}` })).toBeVisible();
+	}
+	// The overview's "Recent activities" shows the outcome read-only; the Activities tab edits it.
+	await expect(page.getByRole('combobox', { name: 'Outcome: Discovery call' })).toHaveCount(0);
+	await page.getByRole('tab', { name: 'Activities' }).click();
+	const control = page.getByRole('combobox', { name: 'Outcome: Discovery call' });
+	await expect(control).toHaveText(/Scheduled/);
+	await control.click();
+	await page.getByRole('option', { name: 'Completed' }).click();
+	await expect(page.getByText('Meeting outcome set to Completed')).toBeVisible();
+	await expect(control).toHaveText(/Completed/);
+	const byTitle = new Map((await linked(gym, 'meetings', 'contacts', '990310')).map((m) => [m.properties.hs_meeting_title, m.properties.hs_meeting_outcome]));
+	expect(Object.fromEntries(byTitle)).toEqual({ 'Discovery call': 'COMPLETED', 'Pricing review': 'SCHEDULED' });
+});
+
 test('Call and Task dialogs; "Mark as complete" on the timeline completes the task', async ({ gym }) => {
 	await start(gym, CALL, '/hubspot/contacts/990310');
 	const { page } = gym;
