@@ -131,6 +131,43 @@ test("Activities: a meeting card's Outcome dropdown sets hs_meeting_outcome on t
 	expect(Object.fromEntries(byTitle)).toEqual({ 'Discovery call': 'COMPLETED', 'Pricing review': 'SCHEDULED' });
 });
 
+test('More › Merge: the chosen primary keeps its id and values, gets the other email, the meeting and the activities; the other is archived', async ({
+	gym
+}) => {
+	// Koby Koepp: work record 101420, personal duplicate 190002 (a Calendly booking's meeting 340188 is on it).
+	await start(gym, CALL, '/hubspot/contacts/190002');
+	const { page } = gym;
+	const before = await gym.exportState();
+	await page.getByRole('button', { name: 'More', exact: true }).click();
+	await page.getByRole('button', { name: 'Merge', exact: true }).click();
+	let dialog = page.getByRole('dialog', { name: 'Merge contacts' });
+	await expect(dialog.getByRole('button', { name: 'Merge', exact: true })).toBeDisabled();
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	expect(await gym.exportState()).toBe(before);
+
+	await page.getByRole('button', { name: 'More', exact: true }).click();
+	await page.getByRole('button', { name: 'Merge', exact: true }).click();
+	dialog = page.getByRole('dialog', { name: 'Merge contacts' });
+	await dialog.getByLabel('Search contacts to merge with Koby Koepp').fill('Koby Koepp');
+	await dialog.getByLabel('Koby Koepp (koby.koepp@krajcikkuhn.com)', { exact: true }).check();
+	await expect(dialog.getByRole('group', { name: 'Primary record' }).getByLabel('Koby Koepp (koby.koepp12@outlook.com)')).toBeChecked();
+	await dialog.getByRole('group', { name: 'Primary record' }).getByLabel('Koby Koepp (koby.koepp@krajcikkuhn.com)').check();
+	await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+	await expect(page.getByText('Contacts merged')).toBeVisible();
+	await expect(page).toHaveURL(/\/hubspot\/contacts\/101420$/);
+	await expect(page.getByRole('heading', { level: 1, name: 'Koby Koepp' })).toBeVisible();
+
+	const s = await state(gym);
+	const work = s.contacts!.find((c) => c.id === '101420')!;
+	expect(work.properties).toMatchObject({
+		email: 'koby.koepp@krajcikkuhn.com',
+		jobtitle: 'Operations Manager',
+		hs_additional_emails: 'koby.koepp12@outlook.com'
+	});
+	expect((s.contacts!.find((c) => c.id === '190002') as Row & { archived?: boolean }).archived).toBe(true);
+	expect((await linked(gym, 'meetings', 'contacts', '101420')).map((m) => m.id)).toContain('340188');
+});
+
 test('Call and Task dialogs; "Mark as complete" on the timeline completes the task', async ({ gym }) => {
 	await start(gym, CALL, '/hubspot/contacts/990310');
 	const { page } = gym;
