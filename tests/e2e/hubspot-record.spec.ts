@@ -105,6 +105,69 @@ test('Note and Meeting dialogs create associated engagements shown on the timeli
 	await expect(page.getByText('No calls yet.')).toBeVisible();
 });
 
+test("Activities: a meeting card's Outcome dropdown sets hs_meeting_outcome on that meeting only", async ({ gym }) => {
+	await start(gym, CALL, '/hubspot/contacts/990310');
+	const { page } = gym;
+	for (const title of ['Discovery call', 'Pricing review']) {
+		await page.getByRole('button', { name: 'Meeting', exact: true }).click();
+		const meeting = page.getByRole('dialog', { name: 'Log meeting' });
+		await meeting.getByLabel('Meeting title').fill(title);
+		await pick(meeting, 'Outcome', 'Scheduled');
+		await meeting.getByLabel('Start time').fill('2026-03-04T13:00');
+		await meeting.getByLabel('End time').fill('2026-03-04T13:30');
+		await meeting.getByRole('button', { name: 'Log activity' }).click();
+		await expect(page.getByRole('heading', { name: `Meeting: ${title}` })).toBeVisible();
+	}
+	// The overview's "Recent activities" shows the outcome read-only; the Activities tab edits it.
+	await expect(page.getByRole('combobox', { name: 'Outcome: Discovery call' })).toHaveCount(0);
+	await page.getByRole('tab', { name: 'Activities' }).click();
+	const control = page.getByRole('combobox', { name: 'Outcome: Discovery call' });
+	await expect(control).toHaveText(/Scheduled/);
+	await control.click();
+	await page.getByRole('option', { name: 'Completed' }).click();
+	await expect(page.getByText('Meeting outcome set to Completed')).toBeVisible();
+	await expect(control).toHaveText(/Completed/);
+	const byTitle = new Map((await linked(gym, 'meetings', 'contacts', '990310')).map((m) => [m.properties.hs_meeting_title, m.properties.hs_meeting_outcome]));
+	expect(Object.fromEntries(byTitle)).toEqual({ 'Discovery call': 'COMPLETED', 'Pricing review': 'SCHEDULED' });
+});
+
+test('More › Merge: the chosen primary keeps its id and values, gets the other email, the meeting and the activities; the other is archived', async ({
+	gym
+}) => {
+	// Koby Koepp: work record 101420, personal duplicate 190002 (a Calendly booking's meeting 340188 is on it).
+	await start(gym, CALL, '/hubspot/contacts/190002');
+	const { page } = gym;
+	const before = await gym.exportState();
+	await page.getByRole('button', { name: 'More', exact: true }).click();
+	await page.getByRole('button', { name: 'Merge', exact: true }).click();
+	let dialog = page.getByRole('dialog', { name: 'Merge contacts' });
+	await expect(dialog.getByRole('button', { name: 'Merge', exact: true })).toBeDisabled();
+	await dialog.getByRole('button', { name: 'Cancel' }).click();
+	expect(await gym.exportState()).toBe(before);
+
+	await page.getByRole('button', { name: 'More', exact: true }).click();
+	await page.getByRole('button', { name: 'Merge', exact: true }).click();
+	dialog = page.getByRole('dialog', { name: 'Merge contacts' });
+	await dialog.getByLabel('Search contacts to merge with Koby Koepp').fill('Koby Koepp');
+	await dialog.getByLabel('Koby Koepp (koby.koepp@krajcikkuhn.com)', { exact: true }).check();
+	await expect(dialog.getByRole('group', { name: 'Primary record' }).getByLabel('Koby Koepp (koby.koepp12@outlook.com)')).toBeChecked();
+	await dialog.getByRole('group', { name: 'Primary record' }).getByLabel('Koby Koepp (koby.koepp@krajcikkuhn.com)').check();
+	await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+	await expect(page.getByText('Contacts merged')).toBeVisible();
+	await expect(page).toHaveURL(/\/hubspot\/contacts\/101420$/);
+	await expect(page.getByRole('heading', { level: 1, name: 'Koby Koepp' })).toBeVisible();
+
+	const s = await state(gym);
+	const work = s.contacts!.find((c) => c.id === '101420')!;
+	expect(work.properties).toMatchObject({
+		email: 'koby.koepp@krajcikkuhn.com',
+		jobtitle: 'Operations Manager',
+		hs_additional_emails: 'koby.koepp12@outlook.com'
+	});
+	expect((s.contacts!.find((c) => c.id === '190002') as Row & { archived?: boolean }).archived).toBe(true);
+	expect((await linked(gym, 'meetings', 'contacts', '101420')).map((m) => m.id)).toContain('340188');
+});
+
 test('Call and Task dialogs; "Mark as complete" on the timeline completes the task', async ({ gym }) => {
 	await start(gym, CALL, '/hubspot/contacts/990310');
 	const { page } = gym;

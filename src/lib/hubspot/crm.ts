@@ -107,6 +107,16 @@ export function createObject(type: CrmObjectType, properties: Record<string, str
 	return request('POST', `/crm/v3/objects/${type}`, body);
 }
 
+/**
+ * `POST /crm/v3/objects/contacts/merge` `{primaryObjectId, objectIdToMerge}` → 200 the primary contact (HubSpot CRM
+ * Contacts API, "Merge two contacts"): the primary keeps its id and values, the merged contact's email goes to
+ * `hs_additional_emails`, its associations move to the primary and it is archived. 400 for the same id twice; 404
+ * when either is missing or archived.
+ */
+export function mergeContacts(primaryObjectId: string, objectIdToMerge: string): Promise<ApiResult<CrmRecord>> {
+	return request('POST', '/crm/v3/objects/contacts/merge', { primaryObjectId, objectIdToMerge });
+}
+
 /** `PATCH /crm/v3/objects/{type}/{id}` → 200; `""` clears a property. */
 export function updateObject(type: CrmObjectType, id: string, properties: Record<string, string>): Promise<ApiResult<CrmRecord>> {
 	const body: z.input<typeof UpdateBody> = { properties };
