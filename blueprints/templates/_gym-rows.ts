@@ -77,3 +77,35 @@ export function jq(s: string): string {
 export function jqList(items: readonly string[]): string {
 	return JSON.stringify([...items]);
 }
+
+/** Calendly's wire timestamp (microsecond ISO-8601 UTC text) of epoch `ms`. */
+export function calendlyMicros(ms: number): string {
+	return `${new Date(ms).toISOString().slice(0, 23)}000Z`;
+}
+
+/** The wall time of epoch `ms` in the IANA zone `zone` as Calendly's screens print it: "1:30pm" (en-US, lower-case). */
+export function calendlyClock(zone: string, ms: number): string {
+	const parts = Object.fromEntries(
+		new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' })
+			.formatToParts(new Date(ms))
+			.map((p) => [p.type, p.value])
+	);
+	const h = Number(parts.hour);
+	return `${((h + 11) % 12) + 1}:${parts.minute}${h < 12 ? 'am' : 'pm'}`;
+}
+
+/** The booking page's day button text (before " - Times available") of the local date `YYYY-MM-DD`: "Wednesday, March 4". */
+export function bookingDay(date: string): string {
+	return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The Calendly Meetings row label of epoch `ms` in `zone`: "Thu, Mar 5 10:00am". */
+export function meetingsRowLabel(zone: string, ms: number): string {
+	const d = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(ms));
+	return `${d} ${calendlyClock(zone, ms)}`;
+}
+
+/** The seeded Discovery Call's "Company size" answer for a headcount (integer people). */
+export function companySizeChoice(employees: number): string {
+	return employees <= 50 ? '1-50' : employees <= 200 ? '51-200' : employees <= 1000 ? '201-1,000' : '1,000+';
+}
