@@ -163,7 +163,7 @@ const template: Template = {
 
 		// Outreach: the committee as prospects of the rep at the account (the data provider's import), when not there yet.
 		const shape = or.prospects![0]!;
-		const stage = shape.relationships.stage;
+		const stage = shape.relationships.stage!;
 		const imported = addMs(clock, -2 * DAY_MS);
 		const prospects: OrRow[] = [];
 		const emailAddresses: Row[] = [];
