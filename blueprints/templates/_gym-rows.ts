@@ -338,3 +338,14 @@ export function prospectFixture(p: ProspectOf): { prospect: Record<string, unkno
 		}
 	};
 }
+
+/** The booking page's day button text (before " - Times available") of the local date `YYYY-MM-DD`: "Wednesday, March 4". */
+export function bookingDay(date: string): string {
+	return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The Calendly Meetings row label of epoch `ms` in `zone`: "Thu, Mar 5 10:00am". */
+export function meetingsRowLabel(zone: string, ms: number): string {
+	const d = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(ms));
+	return `${d} ${calendlyTimeLabel(zone, ms)}`;
+}
