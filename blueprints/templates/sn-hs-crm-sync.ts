@@ -434,6 +434,18 @@ const template: Template = {
 					]
 				}
 			],
+			alternatives: [
+				{
+					id: 'changer-company-name-too',
+					description: `also rewrites ${name(changer)}'s "Company name" text to ${newCo.properties.name}`,
+					patch: `.hubspot.contacts |= map(if .id == ${jq(changer.id)} then .properties.company = ${jq(newCo.properties.name!)} else . end)`
+				},
+				{
+					id: 'new-contact-primary-label',
+					description: `labels ${freshCo.properties.name} the new contact's primary company (a second association row, type 1)`,
+					patch: `(${created} | .id) as $n | .hubspot.associations += [{id: ("1:" + $n + ":${fresh.companyId}"), fromObjectType: "contacts", fromObjectId: $n, toObjectType: "companies", toObjectId: ${jq(fresh.companyId)}, associationCategory: "HUBSPOT_DEFINED", associationTypeId: 1}]`
+				}
+			],
 			mutants: [
 				{
 					id: 'lookalike-updated',
