@@ -349,3 +349,32 @@ export function meetingsRowLabel(zone: string, ms: number): string {
 	const d = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(ms));
 	return `${d} ${calendlyTimeLabel(zone, ms)}`;
 }
+
+/** One Outreach prospect as the prospects index finds it: by its email, selected by its full name. */
+export interface ProspectPick {
+	email: string;
+	name: string;
+}
+
+/**
+ * Oracle UI actions that select `picks` on the Outreach prospects index (search by email, tick "Select <name>") and
+ * add them to `sequence` in one bulk pass, from `mailbox` (its email; `null` keeps the acting user's default), then
+ * wait for the index's summary `summary`, e.g. "2 added" or "2 added, 1 skipped" (a substring of the toast).
+ */
+export function outreachBulkAddToSequence(picks: readonly ProspectPick[], sequence: string, mailbox: string | null, summary: string) {
+	return [
+		{ goto: '/outreach/prospects' },
+		{ wait_for: { role: 'heading' as const, name: 'Prospects' } },
+		...picks.flatMap((p) => [
+			{ fill: { role: 'searchbox' as const, name: 'Search prospects', value: p.email } },
+			{ click: { role: 'button' as const, name: 'Search' } },
+			{ click: { role: 'checkbox' as const, name: `Select ${p.name}` } }
+		]),
+		{ click: { role: 'button' as const, name: 'Add to sequence' } },
+		{ click: { role: 'combobox' as const, name: 'Sequence' } },
+		{ click: { role: 'option' as const, name: sequence } },
+		...(mailbox === null ? [] : [{ click: { role: 'combobox' as const, name: 'Mailbox' } }, { click: { role: 'option' as const, name: mailbox } }]),
+		{ click: { role: 'button' as const, name: 'Add' } },
+		{ wait_for: { text: summary } }
+	];
+}
