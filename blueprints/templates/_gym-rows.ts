@@ -232,14 +232,16 @@ export function calendlyRow<T = Record<string, unknown>>(world: World, table: st
  * The Outreach rows a person who is not an Outreach prospect in `world` would have if they were one, as fixture
  * rows: `{prospects: [one], emailAddresses, accounts}` (the account only when the base projection lacks it). The
  * rows come from the Outreach projection itself over the world with that one person marked `inOutreach` (so the
- * shapes and derived fields are the gym's own); email-address ids, which the projection numbers by position, are
- * replaced by `emailAddressId(order)` so that they cannot collide with seeded rows. No sequence states.
- * @throws Error when the person is unknown or already a prospect.
+ * shapes and derived fields are the gym's own). The rows a fixture adds take fixture ids (>= 990000, so they
+ * cannot collide with seeded rows or with rows the gym creates): the prospect gets `ids.prospect`, and the email
+ * addresses, which the projection numbers by position, get `ids.emailAddress(order)`. No sequence states.
+ * @throws Error when the person is unknown or already a prospect, or when their account would have to be added too
+ *   (an added account would keep its seeded company id).
  */
 export function outreachProspectRows(
 	world: World,
 	personId: string,
-	emailAddressId: (order: number) => string
+	ids: { prospect: string; emailAddress: (order: number) => string }
 ): { prospects: Record<string, unknown>[]; emailAddresses: Record<string, unknown>[]; accounts: Record<string, unknown>[] } {
 	const person = world.people.find((p) => p.id === personId);
 	if (!person) throw new Error(`no person ${personId} in the world`);
@@ -252,10 +254,14 @@ export function outreachProspectRows(
 	const prospect = as.prospects!.find((p) => p.id === personId)!;
 	const emails = as
 		.emailAddresses!.filter((e) => e.relationships.prospect?.data?.id === personId)
-		.map((e) => ({ ...copy(e), id: emailAddressId(Number(e.attributes.order)) }));
+		.map((e) => {
+			const row = copy(e) as typeof e;
+			row.relationships.prospect = { data: { ...row.relationships.prospect!.data!, id: ids.prospect } };
+			return { ...row, id: ids.emailAddress(Number(e.attributes.order)) };
+		});
 	const accountId = prospect.relationships.account?.data?.id;
-	const accounts = accountId && !base.accounts!.some((a) => a.id === accountId) ? as.accounts!.filter((a) => a.id === accountId).map(copy) : [];
-	return { prospects: [copy(prospect)], emailAddresses: emails, accounts };
+	if (accountId && !base.accounts!.some((a) => a.id === accountId)) throw new Error(`person ${personId}: account ${accountId} is not in the Outreach seed`);
+	return { prospects: [{ ...copy(prospect), id: ids.prospect }], emailAddresses: emails, accounts: [] };
 }
 
 /** What {@link prospectFixture} needs to know about the person it turns into an Outreach prospect. */

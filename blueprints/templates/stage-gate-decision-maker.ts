@@ -207,7 +207,11 @@ function build(ctx: InstanceContext) {
 	const mailboxOf = (userId: string) => or.mailboxes!.find((m) => m.relationships.user?.data?.id === userId)!.id;
 	const myMailbox = mailboxOf(aeId);
 	const otherMailbox = or.mailboxes![0]!.id === myMailbox ? or.mailboxes![1]!.id : or.mailboxes![0]!.id;
-	const orFixture = dmB.inOutreach ? {} : outreachProspectRows(world, dmB.id, (order) => ctx.fixtureId(`email-address:${order}`));
+	// The no-show's Outreach prospect: the seeded one, or a fixture prospect (fixture ids) when they are not in Outreach.
+	const dmBProspect = dmB.inOutreach ? dmB.id : ctx.fixtureId('prospect:no-show');
+	const orFixture = dmB.inOutreach
+		? {}
+		: outreachProspectRows(world, dmB.id, { prospect: dmBProspect, emailAddress: (order) => ctx.fixtureId(`email-address:${order}`) });
 
 	// ---- verifier building blocks
 	const stageQ = (id: string) => `[.hubspot.deals[] | select(.id == ${jq(id)}) | .properties.dealstage]`;
@@ -223,7 +227,7 @@ function build(ctx: InstanceContext) {
 	const taskIdsOn = (dealId: string, as: string) =>
 		`[.hubspot.associations[] | select(.fromObjectType == "tasks" and .toObjectType == "deals" and .toObjectId == ${jq(dealId)}) | .fromObjectId] as ${as}`;
 	const fakeState = (prospectId: string) =>
-		`.outreach.sequenceStates += [(.outreach.sequenceStates[] | select(.relationships.sequence.data.id == ${jq(sequenceId)} and .relationships.prospect.data.id == ${jq(dmB.id)}) | .id = "990998" | .relationships.prospect.data.id = ${jq(prospectId)})]`;
+		`.outreach.sequenceStates += [(.outreach.sequenceStates[] | select(.relationships.sequence.data.id == ${jq(sequenceId)} and .relationships.prospect.data.id == ${jq(dmBProspect)}) | .id = "990998" | .relationships.prospect.data.id = ${jq(prospectId)})]`;
 
 	const dealsInPrompt = ctx
 		.rng('order')
@@ -405,14 +409,14 @@ function build(ctx: InstanceContext) {
 					{
 						id: 'no-show-dm-enrolled',
 						description: `${name(dmB)} is active in "${SEQUENCE_NAME}"`,
-						query: `${statesOf([dmB.id])} | map(.attributes.state)`,
+						query: `${statesOf([dmBProspect])} | map(.attributes.state)`,
 						op: 'eq' as const,
 						expected: ['active']
 					},
 					{
 						id: 'from-my-mailbox',
 						description: `from ${aeName}'s mailbox (${ae.email})`,
-						query: `${statesOf([dmB.id])} | map(.relationships.mailbox.data.id)`,
+						query: `${statesOf([dmBProspect])} | map(.relationships.mailbox.data.id)`,
 						op: 'eq' as const,
 						expected: [myMailbox]
 					},
@@ -463,13 +467,13 @@ function build(ctx: InstanceContext) {
 				id: 'not-enrolled',
 				description: `never adds ${name(dmB)} to "${SEQUENCE_NAME}"`,
 				kind: 'step_skipped' as const,
-				patch: `.outreach.sequenceStates |= map(select((.relationships.sequence.data.id == ${jq(sequenceId)} and .relationships.prospect.data.id == ${jq(dmB.id)}) | not))`
+				patch: `.outreach.sequenceStates |= map(select((.relationships.sequence.data.id == ${jq(sequenceId)} and .relationships.prospect.data.id == ${jq(dmBProspect)}) | not))`
 			},
 			{
 				id: 'first-mailbox',
 				description: "keeps the dialog's preselected mailbox instead of the AE's own",
 				kind: 'wrong_owner' as const,
-				patch: `.outreach.sequenceStates |= map(if .relationships.sequence.data.id == ${jq(sequenceId)} and .relationships.prospect.data.id == ${jq(dmB.id)} then .relationships.mailbox.data.id = ${jq(otherMailbox)} else . end)`
+				patch: `.outreach.sequenceStates |= map(if .relationships.sequence.data.id == ${jq(sequenceId)} and .relationships.prospect.data.id == ${jq(dmBProspect)} then .relationships.mailbox.data.id = ${jq(otherMailbox)} else . end)`
 			},
 			{
 				id: 'leaver-counted',
