@@ -4,6 +4,12 @@ import { readFileSync } from 'node:fs';
 import { keepDifficulty, libraryTable, main, withTable, TABLE_END, TABLE_START } from './gen-blueprints';
 
 describe('npm run blueprints', () => {
+	it('gives every blueprint of the library a title of its own (the launcher and a rep tell tasks apart by it)', () => {
+		const byTitle = new Map<string, string[]>();
+		for (const b of loadBlueprints()) byTitle.set(b.title, [...(byTitle.get(b.title) ?? []), b.id]);
+		expect([...byTitle.values()].filter((ids) => ids.length > 1)).toEqual([]);
+	});
+
 	it("keeps a committed instance's calibrated difficulty, and only that", () => {
 		const generated = readFileSync(new URL('../blueprints/t2/hs-or-optout-reconcile-s1-v1.json', import.meta.url), 'utf8');
 		const difficulty = { band: 'hard', passes: 1, n: 3, k: 3, agent: 'noisy-oracle:0.3', date: '2026-12-02' };

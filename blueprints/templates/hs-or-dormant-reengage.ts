@@ -20,7 +20,7 @@
  */
 import type { Template } from './kit';
 import { TemplateError } from './kit';
-import { addMs, DAY_MS, hubspotRow, hubspotTables, jq, outreachBulkAddToSequence, outreachRow, outreachTables } from './_gym-rows';
+import { addMs, DAY_MS, hubspotRow, hubspotTables, jq, outreachBulkAddToSequence, outreachRow, outreachTables, spokenDate } from './_gym-rows';
 import { ACTIVE_LIKE } from '../../gyms/outreach/api/sequencing';
 import type { Person } from '../../seeds/world';
 
@@ -222,7 +222,7 @@ const template: Template = {
 		const someState = `(.outreach.sequenceStates[] | select(.relationships.sequence.data.id == ${jq(seq.id)} and .relationships.prospect.data.id == ${jq(eligiblePids[0]!)}))`;
 
 		return {
-			title: `Revive ${me.firstName}'s dormant leads`,
+			title: `Revive ${me.firstName}'s dormant leads (${spokenDate(clock, 'UTC')})`,
 			goal: `${eligible.map(name).join(', ')} (dormant Leads of ${name(me)}) are in "${SEQUENCE}" from ${mailbox.attributes.email} with HubSpot lead status Open; the bounced, the unsubscribed and the recently active leads are untouched.`,
 			prompt:
 				`Revive my dormant leads: the HubSpot contacts I own at lifecycle stage Lead with no activity in the last 6 months (since ${longDate(cutoff, zone)}). ` +

@@ -15,7 +15,7 @@
  * differ by acting rep, posters, topics and dates.
  */
 import type { Template } from './kit';
-import { addMs, DAY_MS, jq, jqList, outreachTables } from './_gym-rows';
+import { addMs, DAY_MS, jq, jqList, outreachTables, spokenDate } from './_gym-rows';
 import { project as projectSalesNav } from '../../gyms/salesnav/seed';
 import { ACTIVE_LIKE } from '../../gyms/outreach/api/sequencing';
 
@@ -210,7 +210,7 @@ const template: Template = {
 		]);
 
 		return {
-			title: `Personalize and sequence ${user.firstName}'s recent LinkedIn posters`,
+			title: `Personalize and sequence ${user.firstName}'s recent LinkedIn posters (${spokenDate(clock, 'UTC')})`,
 			goal: `${sorted.map(name).join(', ')} posted in the last 30 days: Custom Field 1 holds their latest post's topic, they carry the "${TAG}" tag, and all but ${name(blocked)} (active in an exclusive sequence) are in "${SEQUENCE}" from ${mailbox.attributes.email}.`,
 			prompt:
 				`Work the people on my Sales Navigator list "My open prospects" who posted on LinkedIn in the last 30 days. For each of them, in Outreach: ` +

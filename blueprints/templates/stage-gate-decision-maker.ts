@@ -236,7 +236,7 @@ function build(ctx: InstanceContext) {
 	const demoDay = spokenDate(m1.startAt, zone);
 
 	return {
-		title: `Stage gate: advance only the deals whose Decision Maker attended a demo with ${aeName}`,
+		title: `Stage gate: advance only the deals whose Decision Maker attended a demo with ${aeName} (${demoDay})`,
 		goal:
 			`"${dealA.properties.dealname}" is at Decision Maker Bought-In with an open next-step task for ${aeName} (${name(dmA)}, the Decision Maker on the map, attended the ${demoDay} demo); ` +
 			`"${dealB.properties.dealname}" stays at Presentation Scheduled, ${name(dmB)} (Decision Maker, a no-show that day) is associated with it and is in "${SEQUENCE_NAME}" from ${ae.email}; ` +
