@@ -1,5 +1,5 @@
 /**
- * The computer-use action space in real Chromium: the `pixel-oracle` agent solves every HubSpot blueprint
+ * The computer-use action space in real Chromium: the `pixel-oracle` agent solves every HubSpot-only blueprint
  * with clicks at set-of-marks coordinates, typed text and key chords only (plus `goto`, the address bar), and
  * the primitives (drag, scroll, double click, chords, the screenshot action, the viewport and device scale
  * factor) do what they say. One env per task; the envs of a worker share one warm context per context key
@@ -18,7 +18,8 @@ import { playEpisode } from '../../harness/runner';
 import { ContextPool } from '../../harness/warm';
 import { expect, test } from './fixtures';
 
-const HUBSPOT = loadBlueprints().filter((b) => b.platforms[0] === 'hubspot');
+/** The HubSpot-only blueprints (tier 1): the multi-tool library instances are proven by their plays. */
+const HUBSPOT = loadBlueprints().filter((b) => b.platforms.length === 1 && b.platforms[0] === 'hubspot');
 
 test.describe.configure({ mode: 'parallel' });
 
