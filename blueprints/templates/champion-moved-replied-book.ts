@@ -25,6 +25,7 @@ import { leadIdFor } from '../../gyms/salesnav/seed';
 import type { World } from '../../seeds/world';
 import { BOOKING_PAGE_ZONES } from '../../gyms/calendly/contract';
 import { TemplateError, type InstanceContext, type Template } from './kit';
+import { bookingDay as dayLabel, calendlyMicros as micros, calendlySizeChoice as sizeChoice, calendlyTimeLabel as timeLabel } from './_gym-rows';
 
 /** AEs who own accounts (the team's account owners). */
 const AES = ['1003', '1004', '1008', '1009', '1010', '1011'];
@@ -37,29 +38,6 @@ const SEQUENCE_ID = '403006';
 const SEQUENCE_NAME = 'Job changer';
 const LIST_NAME = 'Champion accounts';
 const DAY_MS = 86_400_000;
-
-/** Calendly's answer choices of "Company size" → the band of an employee count. */
-function sizeChoice(employees: number): string {
-	if (employees <= 50) return '1-50';
-	if (employees <= 200) return '51-200';
-	if (employees <= 1000) return '201-1,000';
-	return '1,000+';
-}
-
-/** Calendly API time text (µs precision) of epoch ms. */
-const micros = (ms: number) => `${new Date(ms).toISOString().slice(0, 23)}000Z`;
-
-/** "1:00pm" as the booking page labels a start in `zone`. */
-function timeLabel(zone: string, ms: number): string {
-	const m = localTime(zone, ms).minutes;
-	const h = Math.floor(m / 60);
-	return `${((h + 11) % 12) + 1}:${String(m % 60).padStart(2, '0')}${h < 12 ? 'am' : 'pm'}`;
-}
-
-/** "Tuesday, March 3" of a local date (the booking page's day button, before " - Times available"). */
-function dayLabel(date: string): string {
-	return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
 
 /** The AE's Discovery Call and its solver input, built by the replica's own `solverInputOf` over the projected state. */
 function discoveryOf(cal: CalendlyState, email: string, nowMs: number): { uri: string; zone: string; input: Omit<SolveInput, 'range'> } {

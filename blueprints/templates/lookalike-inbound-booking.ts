@@ -31,6 +31,7 @@ import { rng } from '../../seeds/rng';
 import type { Person } from '../../seeds/world';
 import { BOOKING_PAGE_ZONES } from '../../gyms/calendly/contract';
 import { TemplateError, type Template } from './kit';
+import { bookingDay as dayLabel, calendlyMicros as micros, calendlySizeChoice as sizeChoice, calendlyTimeLabel as timeLabel } from './_gym-rows';
 
 const SLUG = 'lookalike-inbound-booking';
 /** The round-robin demo the booking came in on. */
@@ -44,22 +45,6 @@ function calendlyLabel(zone: string, ms: number): string {
 	const d = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(ms));
 	return `${d} ${timeLabel(zone, ms)}`;
 }
-
-/** `1:30pm` in `zone`. */
-function timeLabel(zone: string, ms: number): string {
-	const lt = localTime(zone, ms);
-	const h = Math.floor(lt.minutes / 60);
-	const m = lt.minutes % 60;
-	return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')}${h < 12 ? 'am' : 'pm'}`;
-}
-
-/** `Wednesday, March 4` of local date `YYYY-MM-DD` (the booking page's day button, without its suffix). */
-function dayLabel(date: string): string {
-	return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
-}
-
-/** Calendly's microsecond ISO text of epoch ms. */
-const micros = (ms: number) => `${new Date(ms).toISOString().slice(0, 23)}000Z`;
 
 /** The slot solver's host input of `userUri` over the projected Calendly state (its default schedule, active meetings). */
 function hostInput(c: CalendlyState, userUri: string): HostInput {
@@ -83,11 +68,6 @@ function offeredStarts(c: CalendlyState, typeUri: string, now: number, from: num
 	const ctx = solverInputOf(c, type, now);
 	if (!ctx) throw new TemplateError(`${SLUG}: no solver input for ${typeUri}`);
 	return availableSlots({ ...ctx.input, range: { start: from, end: to } }).map((s) => s.start);
-}
-
-/** The Discovery Call's "Company size" choice for a headcount. */
-function sizeChoice(employees: number): string {
-	return employees <= 50 ? '1-50' : employees <= 200 ? '51-200' : employees <= 1000 ? '201-1,000' : '1,000+';
 }
 
 const template: Template = {
