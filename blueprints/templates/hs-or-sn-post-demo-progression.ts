@@ -64,7 +64,7 @@ const template: Template = {
 		business_function: 'opportunity creation & pipeline progression',
 		anomalies: ['active_in_sequence', 'job_changer'],
 		traps: ['notes_branch', 'selective_unsequencing', 'stale_crm_title', 'function_search'],
-		pinned: [1, 2, 3]
+		pinned: [1, 2, 3, 4, 5]
 	},
 	build(ctx) {
 		const { world } = ctx;

@@ -92,7 +92,7 @@ const template: Template = {
 		business_function: 'personalized outreach & sequencing',
 		anomalies: ['bounced', 'job_changer'],
 		traps: ['left_account', 'successor_by_tenure', 'branch_per_item', 'exclusive_seq'],
-		pinned: [1, 2, 3]
+		pinned: [1, 2, 3, 6, 7]
 	},
 	build(ctx) {
 		const { world } = ctx;
