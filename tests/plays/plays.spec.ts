@@ -57,10 +57,12 @@ async function attachExport(page: Page, testInfo: TestInfo, name: string): Promi
 
 /** Lower-case hex SHA-256 of a text's UTF-8 bytes: the hash {@link exportSha256} computes in the page, for an export read as text. */
 /**
- * Time bound of one play test, ms: 90 s, plus 1.5 s for each oracle action beyond 40 (a four-tool oracle of 70+
- * actions takes well over a minute on a loaded 2-core machine; short oracles keep the 90 s bound).
+ * Time bound of one play test, ms: 90 s, plus 4 s for each UI action beyond 40, the oracle's or a `steps`
+ * alternative's (a four-tool oracle of 70+ actions takes well over a minute on a loaded 2-core machine; short
+ * paths keep the 90 s bound).
  */
-const playTimeout = (bp: Blueprint): number => 90_000 + Math.max(0, bp.steps.reduce((n, s) => n + s.actions.length, 0) - 40) * 4_000;
+const playTimeout = (bp: { steps: readonly { actions: readonly unknown[] }[] }): number =>
+	90_000 + Math.max(0, bp.steps.reduce((n, s) => n + s.actions.length, 0) - 40) * 4_000;
 const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** The exports of one play: their hashes, and their texts when the mutant proof needs them (else null). */
@@ -169,7 +171,8 @@ for (const platform of platforms) {
 				`${bp.id}: alternative "${alt.id}" (${alt.description}) through the UI passes with score 1`,
 				{ tag: `@play-${platform}` },
 				async ({ reusedPage }, testInfo) => {
-					test.setTimeout(90_000);
+					// The oracle's bound, over the alternative's own actions.
+					test.setTimeout(playTimeout({ steps: alt.steps! }));
 					await startEpisode(reusedPage, bp, PLAY_RUN_ID);
 					for (const [i, s] of alt.steps!.entries()) {
 						for (const [j, action] of s.actions.entries()) {
