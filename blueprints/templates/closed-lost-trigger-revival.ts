@@ -328,7 +328,6 @@ function build(ctx: InstanceContext) {
 
 	// ---- verifier building blocks
 	const name = (p: Person) => `${p.firstName} ${p.lastName}`;
-	const since = Date.parse(clock) / 1000;
 	const trigger = TRIGGER[kindA];
 	const vpEmail = vp.workEmail.toLowerCase();
 	const contactsWith = (email: string) => `[.hubspot.contacts[] | select((.properties.email // "" | ascii_downcase) == ${jq(email)})]`;
@@ -358,7 +357,7 @@ function build(ctx: InstanceContext) {
 	const vpNote = `${trigger.text(coA)}: ${name(vp)} is ${vp.title}, same function as ${name(original)}; reviving "${dealA.properties.dealname}".`;
 	const leaverNote = `${name(leaver)} has left ${coL.name} and is now at ${newCo.name}; revival on hold until the account is re-mapped.`;
 
-	const dealsInWindow = `lost 6 to 18 months ago`;
+	const dealsInWindow = `6 to 18 months ago`;
 	return {
 		title: `Closed-lost revival for ${aeName} (${spokenDate(clock, ae.timeZone)}): ${coA.name} has a trigger`,
 		goal:
