@@ -655,7 +655,7 @@ const template: Template = {
 					id: 'fund-contact-off-company',
 					description: `creates ${name(fund.exec)} in HubSpot without the company association`,
 					kind: 'required_missing',
-					patch: `${cidOf(fund.exec.workEmail)} as $c | .hubspot.associations |= map(select((.fromObjectType == "contacts" and .fromObjectId == $c and .toObjectType == "companies") | not))`
+					patch: `${cidOf(fund.exec.workEmail)} as $c | .hubspot.associations |= map(select(((.fromObjectType == "contacts" and .fromObjectId == $c and .toObjectType == "companies") or (.fromObjectType == "companies" and .toObjectType == "contacts" and .toObjectId == $c)) | not))`
 				},
 				{
 					id: 'hire-contact-missing',
@@ -688,8 +688,8 @@ const template: Template = {
 					description: `the trigger notes sit on the new contacts, worded differently, and the execs are saved to another list of ${firstName}'s`,
 					patch:
 						`($initial.hubspot.notes | map(.id)) as $old | ([.hubspot.notes[] | select((.id as $i | $old | index($i)) == null) | .id]) as $new | ${cidOf(fund.exec.workEmail)} as $cf | ${cidOf(hire.workEmail)} as $ch | ` +
-						`.hubspot.associations |= map(if .fromObjectType == "notes" and (.fromObjectId | IN($new[])) and .toObjectType == "companies" then .toObjectType = "contacts" | .id = "202:\(.fromObjectId):x" | .toObjectId = (if .toObjectId == ${jq(fund.company.id)} then $cf else $ch end) else . end) | ` +
-						`.hubspot.notes |= map(if (.id | IN($new[])) then .properties.hs_note_body = (if (.properties.hs_note_body | test("round")) then "Series funding closed recently" else "Hired a new CRO" end) else . end) | ` +
+						`.hubspot.associations |= map(if .fromObjectType == "notes" and (.fromObjectId | IN($new[])) and .toObjectType == "companies" then .toObjectType = "contacts" | .id = ("202:" + .fromObjectId + ":alt") | .toObjectId = (if .toObjectId == ${jq(fund.company.id)} then $cf else $ch end) else . end) | ` +
+						`.hubspot.notes |= map(if (.id | IN($new[])) then .properties.hs_note_body = (if (.properties.hs_note_body | test("raised a")) then "Series funding closed recently" else "Hired a new CRO" end) else . end) | ` +
 						`.salesnav.leadLists |= map(if .name == ${jq(list)} then .name = "Win-back Q1" else . end)`
 				}
 			]
