@@ -38,6 +38,31 @@ test('Scheduling: turn an event type off, make it secret, copy its link; axe cle
 	expect([t.active, t.secret]).toEqual([false, true]);
 });
 
+test('Scheduling: Create single-use link makes a new link of that event type each time, listed on its card; an inactive type offers none', async ({ gym }) => {
+	const { page } = gym;
+	await gym.open('/calendly/scheduling');
+	const card = page.getByRole('listitem', { name: 'Discovery Call (30 min)' });
+	const create = card.getByRole('button', { name: 'Create single-use link: Discovery Call (30 min)' });
+	await create.click();
+	await expect(page.getByRole('status').filter({ hasText: 'Single-use link copied: https://calendly.com/d/' })).toBeVisible();
+	await create.click();
+	const listed = card.getByRole('list', { name: 'Single-use links: Discovery Call (30 min)' }).getByRole('listitem');
+	await expect(listed).toHaveCount(2);
+	const urls = await listed.allTextContents();
+	expect(new Set(urls).size).toBe(2);
+	const me = (await api(page, '/users/me')).body.resource;
+	const types = (await api(page, `/event_types?user=${encodeURIComponent(me.uri)}`)).body.collection;
+	const t = types.find((x: { name: string }) => x.name === 'Discovery Call (30 min)');
+	for (const url of urls) {
+		expect(url).toMatch(new RegExp(`^https://calendly\\.com/d/[0-9a-f]{4}-[0-9a-f]{3}-[0-9a-f]{4}/${t.slug}$`));
+		const link = await api(page, `/booking/scheduling_links?${new URLSearchParams({ booking_url: url })}`);
+		expect([link.status, link.body.resource.owner, link.body.resource.used]).toEqual([200, t.uri, false]);
+	}
+	await card.getByRole('switch', { name: 'Turn off Discovery Call (30 min)' }).click();
+	await expect(card.getByRole('switch', { name: 'Turn on Discovery Call (30 min)' })).toBeVisible();
+	await expect(create).toHaveCount(0);
+});
+
 test('Scheduling: View booking page opens the invitee booking page of that event type', async ({ gym }) => {
 	const { page } = gym;
 	await gym.open('/calendly/scheduling');

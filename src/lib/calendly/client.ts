@@ -97,6 +97,16 @@ export type EventTypePatch = Partial<
 > & { hosts?: HostIn[] };
 /** `PATCH /event_types/{uuid}` (on/off, secret, name, duration, description, questions, hosts). */
 export const patchEventType = (uri: string, body: EventTypePatch) => calendly<{ resource: EventType }>('PATCH', pathOf(uri), body);
+/**
+ * `POST /scheduling_links {max_event_count: 1, owner, owner_type: "EventType"}`: a new single-use link of the event
+ * type `owner` (Calendly API v2 "Create Single-Use Scheduling Link"); answers `{resource: {booking_url, owner, owner_type}}`.
+ */
+export const createSingleUseLink = (owner: string) =>
+	calendly<{ resource: { booking_url: string; owner: string; owner_type: 'EventType' } }>('POST', '/scheduling_links', {
+		max_event_count: 1,
+		owner,
+		owner_type: 'EventType'
+	});
 /** Hosts of an event type (`GET /event_type_memberships?event_type=`). */
 export const listHosts = (eventType: string) => all<EventTypeMembership>('/event_type_memberships', { event_type: eventType });
 /** The event type's booking limits. */
