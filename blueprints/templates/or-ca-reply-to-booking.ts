@@ -402,14 +402,14 @@ function build(ctx: InstanceContext) {
 				actions: fixtures.flatMap((f) => [
 					{ goto: `/outreach/prospects/${f.plan.person.id}` },
 					{ wait_for: { role: 'heading', name: nameOf(f.plan.person) } },
-					{ click: { role: 'tab', name: 'Sequences' } },
-					{ click: { role: 'button', name: `Finish ${f.seqName}` } },
-					{ wait_for: { text: `${f.seqName}: finished` } },
 					{ click: { role: 'button', name: 'Edit Stage' } },
 					{ click: { role: 'combobox', name: 'Stage' } },
 					{ click: { role: 'option', name: 'Interested' } },
 					{ click: { role: 'button', name: 'Save' } },
-					{ wait_for: { text: 'Prospect saved' } }
+					{ wait_for: { text: 'Prospect saved' } },
+					{ click: { role: 'tab', name: 'Sequences' } },
+					{ click: { role: 'button', name: `Finish ${f.seqName}` } },
+					{ wait_for: { text: `${f.seqName}: finished` } }
 				]),
 				verifiers: [
 					...fixtures.map((f, i) => ({
