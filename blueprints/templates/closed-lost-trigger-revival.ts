@@ -36,10 +36,8 @@
  * (3) Sales Navigator shows the triggers as its flags ("Funding events in past 12 months", "Senior leadership
  * changes") and the Buyer intent level, not dated events, so the trigger just outside its window is the Medium
  * intent account; the date windows live on the deals' close dates instead.
- * Pinned: seeds 1 and 4 (their oracles pass with score 1 and every mutant fails). Seeds 2 and 3 (other AEs and
- * accounts: Daniel Okafor at Mitchell Software, Grace Kim at Towne Partners) instantiate and pass the Node checks,
- * but their plays were not proven on a machine at load 30+ (an Outreach save outlasted its wait), so they are not
- * pinned yet.
+ * Pinned: seeds 1–4, one account per AE (Carlos Mendes at Sawayn Software, Daniel Okafor at Mitchell Software,
+ * Grace Kim at Towne Partners, Noah Fischer at Crist Robotics).
  * Rules: the team's rules of engagement (R4, R5, R9, R11, R13, R14); Outreach custom fields and sequence states as in
  * the Outreach API reference (`prospect.custom1`, `sequenceState`); HubSpot notes and associations as in the HubSpot
  * CRM API (engagements, associations v4).
@@ -705,7 +703,7 @@ const template: Template = {
 		business_function: 'dormant lead re-engagement',
 		anomalies: ['job_changer'],
 		traps: ['left_account', 'secret_event', 'signal_threshold', 'deal_window', 'persona_function'],
-		pinned: [1, 4]
+		pinned: [1, 2, 3, 4]
 	},
 	build
 };

@@ -147,7 +147,7 @@ const template: Template = {
 		business_function: 'dormant lead re-engagement',
 		anomalies: ['opted_out', 'bounced', 'active_in_sequence', 'dormant'],
 		traps: ['activity_window', 'opted_out_skip', 'bounced_skip', 'exclusive_seq', 'other_owner', 'single_use_link'],
-		pinned: [1]
+		pinned: [1, 2, 3, 4, 5]
 	},
 	build(ctx) {
 		const { world } = ctx;

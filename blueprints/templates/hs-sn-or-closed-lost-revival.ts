@@ -82,8 +82,7 @@ const template: Template = {
 		business_function: 'dormant lead re-engagement',
 		anomalies: ['dormant', 'job_changer'],
 		traps: ['left_account', 'signal_window', 'most_senior_in_function', 'no_action_branch', 'deal_restraint'],
-		// Seeds 2-5 instantiate and pass the Node checks; they are pinned once their plays are recorded.
-		pinned: [1]
+		pinned: [1, 2, 3, 4, 5]
 	},
 	build(ctx) {
 		const { world } = ctx;

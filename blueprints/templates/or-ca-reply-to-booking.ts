@@ -1,8 +1,4 @@
 /**
- * DRAFT, not in the registry (a file starting with "_"): no instance's play could be proven (the shared machine's
- * load made every fresh-context play time out). To ship it: `git mv` it back to `or-ca-reply-to-booking.ts`, run
- * `npm run blueprints`, record the goldens and run the plays with their mutants.
- *
  * T2 · or-ca-reply-to-booking (tier 2, inbound, lead qualification & scheduling): three prospects answered the
  * acting rep's Outreach sequences asking for a call, each proposing two times in their own time zone. The rep books
  * each one on their own Calendly "Discovery Call (30 min)" at the first proposed time the booking page really offers
