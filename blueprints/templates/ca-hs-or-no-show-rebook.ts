@@ -77,7 +77,8 @@ type OrRow = { id: string; attributes: Record<string, unknown>; relationships: R
 const memo = new WeakMap<World, { hs: ReturnType<typeof projectHubSpot>['state']; cal: ReturnType<typeof projectCalendly>; or: Record<string, OrRow[]> }>();
 function projections(world: World) {
 	let m = memo.get(world);
-	if (!m) memo.set(world, (m = { hs: projectHubSpot(world).state, cal: projectCalendly(world), or: outreachTables(world) as unknown as Record<string, OrRow[]> }));
+	if (!m)
+		memo.set(world, (m = { hs: projectHubSpot(world).state, cal: projectCalendly(world), or: outreachTables(world) as unknown as Record<string, OrRow[]> }));
 	return m;
 }
 
@@ -319,11 +320,13 @@ function build(ctx: InstanceContext) {
 	const newTasks = `${jqNewHubspotEngagementsOf('tasks', p.id)} | map(select(.properties.hubspot_owner_id == ${jq(rep.id)} and .properties.hs_task_status != "COMPLETED"))`;
 	const rebookStates = `[.outreach.sequenceStates[] | select(.relationships.prospect.data.id == ${jq(prospectId)} and .relationships.sequence.data.id == ${jq(rebookSeq.id)} and (.attributes.state | IN(${LIVE.map(jq).join(', ')})))]`;
 	const linkQ = `([.calendly.event_types[] | select(.uri == ${jq(eventType.uri)}) | .scheduling_url] | first)`;
-	const setOutcome = (id: string, outcome: string) => `.hubspot.meetings |= map(if .id == ${jq(id)} then .properties.hs_meeting_outcome = ${jq(outcome)} else . end)`;
+	const setOutcome = (id: string, outcome: string) =>
+		`.hubspot.meetings |= map(if .id == ${jq(id)} then .properties.hs_meeting_outcome = ${jq(outcome)} else . end)`;
 	const setInvitee = (uri: string, expr: string) => `.calendly.invitees |= map(if .uri == ${jq(uri)} then ${expr} else . end)`;
 	const taskIds = `(${jqNewHubspotEngagementsOf('tasks', p.id)} | map(.id)) as $t`;
 	const setTasks = (expr: string) => `${taskIds} | .hubspot.tasks |= map(if (.id | IN($t[])) then ${expr} else . end)`;
-	const setCustom2 = (v: string | null) => `.outreach.prospects |= map(if .id == ${jq(prospectId)} then .attributes.custom2 = ${v === null ? 'null' : jq(v)} else . end)`;
+	const setCustom2 = (v: string | null) =>
+		`.outreach.prospects |= map(if .id == ${jq(prospectId)} then .attributes.custom2 = ${v === null ? 'null' : jq(v)} else . end)`;
 	const setRebook = (expr: string) =>
 		`.outreach.sequenceStates |= map(if .relationships.prospect.data.id == ${jq(prospectId)} and .relationships.sequence.data.id == ${jq(rebookSeq.id)} then ${expr} else . end)`;
 	const noShowStamp = `{uri: ${jq(uriFor('invitee_no_shows', `tpl:ca-hs-or-no-show-rebook:${ctx.seed}:mutant`))}, created_at: ${jq(calendlyMicros(clockMs + 60_000))}}`;
