@@ -19,9 +19,9 @@
  *
  * Simplified from the catalogue: one account to work, not two or three, and two personas (the catalogue's third, a
  * Sales manager who only gets a connection request, is dropped: few accounts of the seed world have all three).
- * The catalogue's single-use links are replaced by the round-robin event type's own booking link: the Calendly
- * replica creates single-use links through its API only, with no screen, so an oracle could not carry one through
- * the UI; the Calendly step is therefore a read, guarded by "nothing was booked for them". The planted anomalies
+ * The catalogue's single-use links are replaced by the round-robin event type's own booking link (written when the
+ * Calendly replica had no screen for single-use links; `hs-or-ca-bad-timing-revival` uses the one it has now); the
+ * Calendly step is therefore a read, guarded by "nothing was booked for them". The planted anomalies
  * of the catalogue (look-alike names, opt-outs, live sequences) are excluded by the bindings rather than exercised:
  * the seed world has no account whose committee carries them without also lacking a persona.
  */

@@ -30,8 +30,8 @@
  *
  * Simplified from the catalogue: (1) one revived account per instance (the catalogue has 4–8 deals with several
  * revivals; one four-tool revival is already ~50 UI actions); (2) the "single-use link" is the AE's Executive
- * briefing scheduling link copied in Calendly: the Calendly replica creates single-use links through its API only
- * (no screen), and an oracle cannot carry a tool-generated link into another tool (no clipboard); the verifier
+ * briefing scheduling link copied in Calendly, which keeps the task one link per rep (single-use links, one per
+ * person, are `hs-or-ca-bad-timing-revival`'s subject); the verifier
  * still checks the link against the final Calendly state of the AE's Executive briefing (J11), not a literal;
  * (3) Sales Navigator shows the triggers as its flags ("Funding events in past 12 months", "Senior leadership
  * changes") and the Buyer intent level, not dated events, so the trigger just outside its window is the Medium

@@ -26,8 +26,8 @@
  *
  * Simplified from the catalogue: (1) the prompt names the six dormant leads instead of letting the agent build
  * the "no activity for 6+ months" HubSpot filter; (2) the booking link is the AE's Discovery Call scheduling link
- * read in Calendly, not a single-use link: the Calendly replica can create single-use links through its API but
- * offers no screen for it, and an oracle cannot carry a link the tool generates into another tool (no clipboard);
+ * read in Calendly, not a single-use link (written when the Calendly replica had no screen for single-use links;
+ * `hs-or-ca-bad-timing-revival` uses the one it has now);
  * (3) Sales Navigator shows funding and leadership changes as its "Funding events in past 12 months" and "Senior
  * leadership changes in last 3 months" flags, not dated events, so the date edges (89/92 days) are not planted,
  * only the growth edge (19%/21%); (4) the bounced address is not replaced (the Outreach replica's prospect screen

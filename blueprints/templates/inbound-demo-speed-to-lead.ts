@@ -20,10 +20,11 @@
  *   over the weekend. inactive_event: "Product demo – legacy (45 min)" is inactive; no booking may land on an
  *   inactive or deleted event type (a guard).
  *
- * Simplified from the catalogue entry: two submissions, not three, and no "no usable time" branch: the replicas'
- * Calendly has no screen that creates a single-use scheduling link and Outreach has no screen that edits a
- * prospect's custom fields, so the "single-use link in 'Booking link'" artifact cannot be produced through the UI.
- * The replica's HubSpot has a merge API but no merge screen, so the duplicate is handled by working the work-email
+ * Simplified from the catalogue entry: two submissions, not three, and no "no usable time" branch: when it was
+ * written, the replicas' Calendly had no screen that creates a single-use scheduling link (it has one now) and
+ * Outreach had no screen that edits a prospect's custom fields, so the "single-use link in 'Booking link'" artifact
+ * was left out.
+ * The replica's HubSpot then had a merge API but no merge screen (it has More › Merge now), so the duplicate is handled by working the work-email
  * record and leaving the copy untouched instead of merging. The speed-to-lead ordering check (HubSpot writes for the
  * leads first) is left out (it cannot gate across gyms). Cross-gym causality is carried by the HubSpot meetings,
  * whose start must equal the Calendly start (J8), and by the HubSpot owner, who must be the Calendly host (J7).

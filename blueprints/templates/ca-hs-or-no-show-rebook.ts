@@ -1,9 +1,4 @@
 /**
- * DRAFT, NOT IN THE LIBRARY: parked in blueprints/templates/_drafts/ (the registry reads only the folder above) because no
- * play of its instances could be proven before the deadline (the machine was at load 30-40: the fresh contexts'
- * Service Worker never took control, or the 94 s play bound ran out in the reset). To ship it: move it back up one
- * folder, fix the imports (one "../" less), `npm run blueprints`, record the goldens and prove the plays.
- *
  * T3 · ca-hs-or-no-show-rebook (tier 3, inbound, lead qualification & scheduling): a rep's invitee did not show up
  * to today's Discovery Call (it started 20 minutes ago). The rep has the no-show recovery play run in three tools:
  * - Calendly: the invitee is marked as a no-show on that meeting (Calendly allows the mark only once the meeting
@@ -41,14 +36,14 @@
  * day is a webinar, not a second call with the rep: a second sales call later the same day would make the rebook
  * sequence pointless.
  */
-import { project as projectCalendly, uriFor } from '../../../gyms/calendly/seed';
-import { zonedToUtc } from '../../../gyms/calendly/tz';
-import { projectHubSpot } from '../../../gyms/hubspot/seed';
-import { ACTIVE_LIKE } from '../../../gyms/outreach/api/sequencing';
-import { RULESET_EXCLUSIVE } from '../../../gyms/outreach/seed';
-import { rng } from '../../../seeds/rng';
-import type { Meeting, Person, World } from '../../../seeds/world';
-import { TemplateError, type InstanceContext, type Template } from '../kit';
+import { project as projectCalendly, uriFor } from '../../gyms/calendly/seed';
+import { zonedToUtc } from '../../gyms/calendly/tz';
+import { projectHubSpot } from '../../gyms/hubspot/seed';
+import { ACTIVE_LIKE } from '../../gyms/outreach/api/sequencing';
+import { RULESET_EXCLUSIVE } from '../../gyms/outreach/seed';
+import { rng } from '../../seeds/rng';
+import type { Meeting, Person, World } from '../../seeds/world';
+import { TemplateError, type InstanceContext, type Template } from './kit';
 import {
 	addMs,
 	calendlyMicros,
@@ -64,7 +59,7 @@ import {
 	outreachProspectRows,
 	outreachTables,
 	spokenDate
-} from '../_gym-rows';
+} from './_gym-rows';
 
 const DISCOVERY = 'Discovery Call (30 min)';
 const WEBINAR = 'Product webinar Q&A (60 min)';
