@@ -30,6 +30,7 @@ import { TemplateError } from './kit';
 import { addMs, DAY_MS, jq, salesnavRow, spokenDate } from './_gym-rows';
 import { project as projectSalesNav, leadIdFor } from '../../gyms/salesnav/seed';
 import { project as projectCalendly } from '../../gyms/calendly/seed';
+import { zonedToUtc } from '../../gyms/calendly/tz';
 import { refundsDue } from '../../gyms/salesnav/api/messages';
 import type { Company, Person } from '../../seeds/world';
 
@@ -54,30 +55,6 @@ const EARLIER: Record<string, string> = { 'Series A': 'Seed', 'Series B': 'Serie
 /** Scenario days: weekdays of two weeks around the US DST switch (2026-03-08). */
 const DAYS = ['2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-09', '2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13'];
 const CRO = 'Chief Revenue Officer';
-
-/** The UTC offset (ms) of IANA zone `tz` at epoch `ms`. */
-function offsetMs(tz: string, ms: number): number {
-	const p = new Intl.DateTimeFormat('en-US', {
-		timeZone: tz,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit'
-	}).formatToParts(new Date(ms));
-	const v = (t: string) => Number(p.find((x) => x.type === t)!.value);
-	return Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second')) - ms;
-}
-
-/** The UTC ISO-8601 instant of local date `date` at `hh:mm` in `tz`. */
-function zoned(date: string, hh: number, mm: number, tz: string): string {
-	const guess = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), hh, mm);
-	let at = guess - offsetMs(tz, guess);
-	at = guess - offsetMs(tz, at);
-	return new Date(at).toISOString();
-}
 
 const money = (usd: number) => `$${Math.round(usd / 1e6)}M`;
 /** The possessive of a name: "Veum Systems'", "Lakin LLC's". */
@@ -161,7 +138,7 @@ const template: Template = {
 
 		// The clock: 08:30–10:30 in the rep's zone, on a weekday of its own per seed.
 		const day = ctx.cycle('day', DAYS);
-		const clock = zoned(day, ctx.rng('hour').int(8, 9), ctx.rng('minute').pick([30, 40, 50]), rep.timeZone);
+		const clock = new Date(zonedToUtc(rep.timeZone, day, ctx.rng('hour').int(8, 9) * 60 + ctx.rng('minute').pick([30, 40, 50]))).toISOString();
 
 		// Sales Navigator alerts of the rep on the account: the signal asked for, and a decoy.
 		const alert = (label: string, type: 'account_funding' | 'account_senior_hire', text: string, createdAt: string) => ({
