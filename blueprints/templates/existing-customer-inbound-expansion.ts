@@ -69,7 +69,7 @@ const template: Template = {
 		business_function: 'opportunity creation & pipeline progression',
 		anomalies: [],
 		traps: ['owner_conflict', 'rr_host', 'customer_in_sequence', 'owner_busy_next_slot', 'conditional_note'],
-		pinned: [1, 2, 3, 4, 5, 6]
+		pinned: [1, 2, 3, 5, 6]
 	},
 	build(ctx) {
 		const { world } = ctx;

@@ -904,7 +904,7 @@ const template: Template = {
 		business_function: 'lead qualification & scheduling',
 		anomalies: ['job_changer', 'active_in_sequence'],
 		traps: ['left_account', 'exclusive_seq', 'default_mailbox'],
-		pinned: [1, 2, 3, 4]
+		pinned: [1, 2, 3]
 	},
 	build
 };

@@ -11,7 +11,9 @@
  * alert is planted as the other, unasked signal). The channel follows the lead's badges and the seat's credits
  * (LinkedIn Help, "Understand InMail credits in Sales Navigator" and "Open Profile messages": Open Profile
  * messages are free, any other message to a non-connection is an InMail of 1 credit, no credits → no InMail; R10).
- * Four branches, one per seed mod 4 so that seeds 1–4 realize all of them:
+ * Four branches, one per seed mod 4 so that seeds 1–4 realize all of them (pinned: seeds 2 and 3; the two Open
+ * Profile branches, seeds 1 and 4, are not pinned: their oracle's fill of "Subject (optional)" finds no such field
+ * in the replica's message composer, not yet diagnosed):
  * - `open_profile`: Open Profile, credits left → the free message (no credit spent);
  * - `inmail`: no Open Profile, credits left → an InMail (exactly 1 credit spent);
  * - `note`: no Open Profile and 0 credits (the seat fixture) → no InMail can be sent: a note on the lead with the
@@ -70,7 +72,7 @@ const template: Template = {
 		business_function: 'personalized outreach & sequencing',
 		anomalies: [],
 		traps: ['credits', 'open_profile', 'secret_event', 'stale_signal', 'cross_tool_link'],
-		pinned: [1, 2, 3, 4]
+		pinned: [2, 3]
 	},
 	build(ctx) {
 		const { world } = ctx;
