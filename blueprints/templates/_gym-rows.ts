@@ -104,6 +104,53 @@ export function calendlyDayButton(date: string): string {
 	return `${day} - Times available`;
 }
 
+/**
+ * A Calendly invitee row (the Calendly API's Invitee resource, "Get Event Invitee": `uri`, `email`, names,
+ * `status`, `timezone`, the booking's Q&A, `cancel_url`/`reschedule_url` under `https://calendly.com/` with the
+ * invitee's uuid, the last segment of `uri`) as a fixture of an active booking: no reschedule, cancellation,
+ * payment, no-show or reconfirmation.
+ * @param o.createdAt the booking time as Calendly API text (e.g. {@link calendlyMicros}); `created_at` = `updated_at`.
+ * @param o.questions the booking's answers, in the API's `questions_and_answers` shape (default none).
+ */
+export function calendlyInviteeRow(o: {
+	uri: string;
+	event: string;
+	email: string;
+	firstName: string;
+	lastName: string;
+	name: string;
+	timezone: string;
+	createdAt: string;
+	questions?: readonly { question: string; answer: string; position: number }[];
+}) {
+	const uuid = o.uri.split('/').pop()!;
+	return {
+		uri: o.uri,
+		email: o.email,
+		first_name: o.firstName,
+		last_name: o.lastName,
+		name: o.name,
+		status: 'active' as const,
+		timezone: o.timezone,
+		event: o.event,
+		questions_and_answers: [...(o.questions ?? [])],
+		tracking: { utm_campaign: null, utm_source: null, utm_medium: null, utm_content: null, utm_term: null, salesforce_uuid: null },
+		text_reminder_number: null,
+		rescheduled: false,
+		old_invitee: null,
+		new_invitee: null,
+		cancel_url: `https://calendly.com/cancellations/${uuid}`,
+		reschedule_url: `https://calendly.com/reschedulings/${uuid}`,
+		routing_form_submission: null,
+		cancellation: null,
+		payment: null,
+		no_show: null,
+		reconfirmation: null,
+		created_at: o.createdAt,
+		updated_at: o.createdAt
+	};
+}
+
 /** An oracle action of a blueprint step (the blueprint schema validates the result when the template is instantiated). */
 export type OracleAction = Record<string, unknown>;
 

@@ -45,6 +45,7 @@ import { rng } from '../../seeds/rng';
 import type { Meeting, Person, World } from '../../seeds/world';
 import { TemplateError, type InstanceContext, type Template } from './kit';
 import {
+	calendlyInviteeRow,
 	addMs,
 	calendlyMicros,
 	DAY_MS,
@@ -189,31 +190,17 @@ function build(ctx: InstanceContext) {
 		created_at: booked,
 		updated_at: booked
 	};
-	const webinarInvitee = {
+	const webinarInvitee = calendlyInviteeRow({
 		uri: webinarInviteeUri,
-		email,
-		first_name: p.firstName,
-		last_name: p.lastName,
-		name,
-		status: 'active',
-		timezone: p.geo.timeZone,
 		event: webinarUri,
-		questions_and_answers: [{ question: 'Questions you would like answered', answer: 'Pricing for 20 seats', position: 0 }],
-		tracking: { utm_campaign: null, utm_source: null, utm_medium: null, utm_content: null, utm_term: null, salesforce_uuid: null },
-		text_reminder_number: null,
-		rescheduled: false,
-		old_invitee: null,
-		new_invitee: null,
-		cancel_url: `https://calendly.com/cancellations/${webinarInviteeUuid}`,
-		reschedule_url: `https://calendly.com/reschedulings/${webinarInviteeUuid}`,
-		routing_form_submission: null,
-		cancellation: null,
-		payment: null,
-		no_show: null,
-		reconfirmation: null,
-		created_at: booked,
-		updated_at: booked
-	};
+		email,
+		firstName: p.firstName,
+		lastName: p.lastName,
+		name,
+		timezone: p.geo.timeZone,
+		createdAt: booked,
+		questions: [{ question: 'Questions you would like answered', answer: 'Pricing for 20 seats', position: 0 }]
+	});
 
 	// ---- HubSpot: the missed call's meeting (seeded) and the webinar's (fixture)
 	const hsMeetingId = meetingsOf(p.id)[0]!;

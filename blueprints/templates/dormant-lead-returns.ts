@@ -20,6 +20,7 @@ import { project as projectCalendly, uriFor } from '../../gyms/calendly/seed';
 import { leadIdFor } from '../../gyms/salesnav/seed';
 import type { Person } from '../../seeds/world';
 import type { Template } from './kit';
+import { calendlyInviteeRow } from './_gym-rows';
 import { TemplateError } from './kit';
 
 /** Team user ids of the round-robin "Demo – Mid-market (45 min)" pool (the seed's event type memberships). */
@@ -151,31 +152,16 @@ const template: Template = {
 		});
 		const invitee = (eventUri: string, booked: number, label: string) => {
 			const id = uriFor('x', `tpl:dormant-lead-returns:${ctx.seed}:${label}:invitee`).split('/').pop()!;
-			return {
+			return calendlyInviteeRow({
 				uri: `${eventUri}/invitees/${id}`,
-				email: p.workEmail,
-				first_name: p.firstName,
-				last_name: p.lastName,
-				name,
-				status: 'active' as const,
-				timezone: p.geo.timeZone,
 				event: eventUri,
-				questions_and_answers: [],
-				tracking: { utm_campaign: null, utm_source: null, utm_medium: null, utm_content: null, utm_term: null, salesforce_uuid: null },
-				text_reminder_number: null,
-				rescheduled: false,
-				old_invitee: null,
-				new_invitee: null,
-				cancel_url: `https://calendly.com/cancellations/${id}`,
-				reschedule_url: `https://calendly.com/reschedulings/${id}`,
-				routing_form_submission: null,
-				cancellation: null,
-				payment: null,
-				no_show: null,
-				reconfirmation: null,
-				created_at: micros(booked),
-				updated_at: micros(booked)
-			};
+				email: p.workEmail,
+				firstName: p.firstName,
+				lastName: p.lastName,
+				name,
+				timezone: p.geo.timeZone,
+				createdAt: micros(booked)
+			});
 		};
 		const keptHostCal = calUser(keptHost.email);
 		const dupHostCal = calUser(dupHost.email);

@@ -34,7 +34,7 @@ import { ACTIVE_LIKE } from '../../gyms/outreach/api/sequencing';
 import { leadIdFor, project as projectSalesNav } from '../../gyms/salesnav/seed';
 import type { Person } from '../../seeds/world';
 import { TemplateError, type Template } from './kit';
-import { bookingDay, calendlyTimeLabel, calendlyMicros, calendlySizeChoice, jq, meetingsRowLabel, outreachTables } from './_gym-rows';
+import { calendlyInviteeRow, bookingDay, calendlyTimeLabel, calendlyMicros, calendlySizeChoice, jq, meetingsRowLabel, outreachTables } from './_gym-rows';
 
 const SLUG = 'existing-customer-inbound-expansion';
 const RR_NAME = 'Demo – Mid-market (45 min)';
@@ -200,31 +200,8 @@ const template: Template = {
 			created_at: booked,
 			updated_at: booked
 		});
-		const invitee = (uri: string, event: string, first: string, last: string, email: string, tz: string) => ({
-			uri,
-			email,
-			first_name: first,
-			last_name: last,
-			name: `${first} ${last}`,
-			status: 'active' as const,
-			timezone: tz,
-			event,
-			questions_and_answers: [],
-			tracking: { utm_campaign: null, utm_source: null, utm_medium: null, utm_content: null, utm_term: null, salesforce_uuid: null },
-			text_reminder_number: null,
-			rescheduled: false,
-			old_invitee: null,
-			new_invitee: null,
-			cancel_url: `https://calendly.com/cancellations/${uri.split('/').pop()}`,
-			reschedule_url: `https://calendly.com/reschedulings/${uri.split('/').pop()}`,
-			routing_form_submission: null,
-			cancellation: null,
-			payment: null,
-			no_show: null,
-			reconfirmation: null,
-			created_at: booked,
-			updated_at: booked
-		});
+		const invitee = (uri: string, event: string, first: string, last: string, email: string, tz: string) =>
+			calendlyInviteeRow({ uri, event, email, firstName: first, lastName: last, name: `${first} ${last}`, timezone: tz, createdAt: booked });
 		const events = [meet(eventUri, RR_NAME, rrType.uri, rrStart, rrStart + 45 * MIN, hostCal)];
 		const invitees = [invitee(`${eventUri}/invitees/${invUuid}`, eventUri, p.firstName, p.lastName, p.workEmail, zone)];
 		if (busy) {

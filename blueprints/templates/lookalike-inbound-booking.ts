@@ -31,7 +31,13 @@ import { rng } from '../../seeds/rng';
 import type { Person } from '../../seeds/world';
 import { BOOKING_PAGE_ZONES } from '../../gyms/calendly/contract';
 import { TemplateError, type Template } from './kit';
-import { bookingDay as dayLabel, calendlyMicros as micros, calendlySizeChoice as sizeChoice, calendlyTimeLabel as timeLabel } from './_gym-rows';
+import {
+	calendlyInviteeRow,
+	bookingDay as dayLabel,
+	calendlyMicros as micros,
+	calendlySizeChoice as sizeChoice,
+	calendlyTimeLabel as timeLabel
+} from './_gym-rows';
 
 const SLUG = 'lookalike-inbound-booking';
 /** The round-robin demo the booking came in on. */
@@ -288,35 +294,21 @@ const template: Template = {
 						}
 					],
 					invitees: [
-						{
+						calendlyInviteeRow({
 							uri: `${eventUri}/invitees/${inviteeUuid}`,
-							email: gmail,
-							first_name: target.firstName,
-							last_name: target.lastName,
-							name,
-							status: 'active',
-							timezone: zone,
 							event: eventUri,
-							questions_and_answers: [
+							email: gmail,
+							firstName: target.firstName,
+							lastName: target.lastName,
+							name,
+							timezone: zone,
+							createdAt: booked,
+							questions: [
 								{ question: 'Phone number', answer: target.phone, position: 0 },
 								{ question: 'Which tools do you use today?', answer: 'Spreadsheets', position: 1 },
 								{ question: 'Anything we should know?', answer: hint, position: 2 }
-							],
-							tracking: { utm_campaign: null, utm_source: null, utm_medium: null, utm_content: null, utm_term: null, salesforce_uuid: null },
-							text_reminder_number: null,
-							rescheduled: false,
-							old_invitee: null,
-							new_invitee: null,
-							cancel_url: `https://calendly.com/cancellations/${inviteeUuid}`,
-							reschedule_url: `https://calendly.com/reschedulings/${inviteeUuid}`,
-							routing_form_submission: null,
-							cancellation: null,
-							payment: null,
-							no_show: null,
-							reconfirmation: null,
-							created_at: booked,
-							updated_at: booked
-						}
+							]
+						})
 					]
 				},
 				hubspot: { contacts: [twinContact], associations: twinAssoc }

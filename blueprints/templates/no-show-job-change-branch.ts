@@ -46,7 +46,19 @@ import { project as projectOutreach } from '../../gyms/outreach/seed';
 import { leadIdFor, project as projectSalesNav } from '../../gyms/salesnav/seed';
 import type { Person, World } from '../../seeds/world';
 import { TemplateError, type InstanceContext, type Template } from './kit';
-import { DAY_MS, addMs, calendlyMicros, calendlyTimeLabel, hubspotRow, jq, jqList, meetingsRowLabel, prospectFixture, spokenDate } from './_gym-rows';
+import {
+	calendlyInviteeRow,
+	DAY_MS,
+	addMs,
+	calendlyMicros,
+	calendlyTimeLabel,
+	hubspotRow,
+	jq,
+	jqList,
+	meetingsRowLabel,
+	prospectFixture,
+	spokenDate
+} from './_gym-rows';
 
 const SLUG = 'no-show-job-change-branch';
 const DISCOVERY = 'Discovery Call (30 min)';
@@ -237,31 +249,16 @@ function build(ctx: InstanceContext) {
 		created_at: booked,
 		updated_at: booked
 	};
-	const inviteeRow = {
+	const inviteeRow = calendlyInviteeRow({
 		uri: inviteeUri,
-		email: bookedEmail,
-		first_name: invitee.firstName,
-		last_name: invitee.lastName,
-		name,
-		status: 'active',
-		timezone: invitee.geo.timeZone,
 		event: eventUri,
-		questions_and_answers: [],
-		tracking: { utm_campaign: null, utm_source: null, utm_medium: null, utm_content: null, utm_term: null, salesforce_uuid: null },
-		text_reminder_number: null,
-		rescheduled: false,
-		old_invitee: null,
-		new_invitee: null,
-		cancel_url: `https://calendly.com/cancellations/${inviteeUri.split('/').pop()}`,
-		reschedule_url: `https://calendly.com/reschedulings/${inviteeUri.split('/').pop()}`,
-		routing_form_submission: null,
-		cancellation: null,
-		payment: null,
-		no_show: null,
-		reconfirmation: null,
-		created_at: booked,
-		updated_at: booked
-	};
+		email: bookedEmail,
+		firstName: invitee.firstName,
+		lastName: invitee.lastName,
+		name,
+		timezone: invitee.geo.timeZone,
+		createdAt: booked
+	});
 
 	// ---- HubSpot fixture: the meeting the booking logged, on the contact and the company it shows.
 	const meetingId = ctx.fixtureId('hs-meeting');
