@@ -37,7 +37,7 @@
  */
 import type { Template } from './kit';
 import { TemplateError } from './kit';
-import { DAY_MS, hubspotRow, hubspotTables, jq, outreachBulkAddToSequence, outreachProspectRows, outreachTables, spokenDate } from './_gym-rows';
+import { DAY_MS, hubspotRow, hubspotTables, jq, jqList, outreachBulkAddToSequence, outreachProspectRows, outreachTables, spokenDate } from './_gym-rows';
 import { ACTIVE_LIKE } from '../../gyms/outreach/api/sequencing';
 import { project as projectCalendly, uuidFor } from '../../gyms/calendly/seed';
 import { CALENDLY_WEB } from '../../gyms/calendly/contract';
@@ -624,7 +624,7 @@ const template: Template = {
 				{
 					id: 'links-handed-out-in-another-order',
 					description: 'gives the same single-use links to the same people in another order',
-					patch: `[${eligiblePids.map((id) => `(.outreach.prospects[] | select(.id == ${jq(id)}) | .attributes.custom2)`).join(', ')}] as $u | reduce range(0; ${eligiblePids.length}) as $i (.; .outreach.prospects |= map(if .id == (${jq(eligiblePids)})[$i] then .attributes.custom2 = $u[($i + 1) % ${eligiblePids.length}] else . end))`
+					patch: `[${eligiblePids.map((id) => `(.outreach.prospects[] | select(.id == ${jq(id)}) | .attributes.custom2)`).join(', ')}] as $u | reduce range(0; ${eligiblePids.length}) as $i (.; .outreach.prospects |= map(if .id == (${jqList(eligiblePids)})[$i] then .attributes.custom2 = $u[($i + 1) % ${eligiblePids.length}] else . end))`
 				},
 				{
 					id: 'links-without-scheme',
