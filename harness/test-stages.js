@@ -15,7 +15,7 @@
 // (test-results/project-times.json): its span (first test start to last end; projects overlap), failures, tests
 // and test time. Each project can still run alone by name, `e2e:<project>` (e.g. `e2e:hubspot`), as its own stage.
 // Plain Node, no dependencies: it must run before anything else is checked.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -47,13 +47,6 @@ const STAGES = [
 	['e2e', `npx playwright test ${E2E_PROJECTS.map((p) => `--project ${p}`).join(' ')}`],
 	['e2e:slow', 'npx playwright test --project slow']
 ];
-/**
- * Stages that run at once when both are selected: each is single-threaded (svelte-check and tsc; eslint) on a 2-core
- * machine, so together they take about the longer one's wall instead of the sum (~45 s less in CI). Their outputs are
- * buffered and printed whole, one after the other, when both have ended. Both read `.svelte-kit/` (eslint's type
- * information through tsconfig.json), so `svelte-kit sync` runs once before them.
- */
-const CONCURRENT = ['check', 'lint'];
 /** Stages run only when named: one project of `e2e` alone. @type {[name: string, command: string][]} */
 const BY_NAME = E2E_PROJECTS.map((p) => [`e2e:${p}`, `npx playwright test --project ${p}`]);
 /** Every stage in the standard order (`e2e:<project>` right before `e2e`). */
@@ -90,59 +83,21 @@ const fmt = (ms) =>
 const rows = [];
 let exitCode = 0;
 const t0 = performance.now();
-/**
- * Runs `cmd` in a shell with its stdout and stderr buffered together.
- * @param {string} cmd
- * @returns {Promise<{status: number | null, signal: NodeJS.Signals | null, output: string, ms: number}>}
- */
-function runBuffered(cmd) {
-	const start = performance.now();
-	return new Promise((resolve) => {
-		const child = spawn(cmd, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
-		/** @type {Buffer[]} */
-		const chunks = [];
-		child.stdout.on('data', (c) => chunks.push(c));
-		child.stderr.on('data', (c) => chunks.push(c));
-		child.on('close', (status, signal) => resolve({ status, signal, output: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - start }));
-	});
-}
-
-/** @param {number | null} code @param {NodeJS.Signals | null} signal */
-const statusOf = (code, signal) => (code === 0 ? 'ok' : signal ? `FAILED (${signal})` : `FAILED (exit ${code ?? 1})`);
-
-const together = CONCURRENT.every((n) => selected.some(([s]) => s === n)) ? selected.filter(([n]) => CONCURRENT.includes(n)) : [];
 for (const [name, cmd] of selected) {
-	if (together.length && name === together[0]?.[0]) {
-		process.stdout.write(`\n=== stages ${together.map(([n]) => n).join(' + ')} at once (svelte-kit sync first; outputs follow when both end)\n`);
-		const sync = spawnSync('npx svelte-kit sync', { shell: true, stdio: 'inherit' });
-		const results = await Promise.all(together.map(([, c]) => runBuffered(c)));
-		for (const [i, [n, c]] of together.entries()) {
-			const r = results[i];
-			process.stdout.write(`\n=== stage ${n}: ${c}\n${r.output}`);
-			rows.push({ name: n, ms: r.ms, status: statusOf(sync.status === 0 ? r.status : sync.status, r.signal) });
-		}
-		const failed = [sync, ...results].find((r) => r.status !== 0);
-		if (failed) {
-			exitCode = failed.status ?? 1;
-			break;
-		}
-		continue;
-	}
-	if (together.some(([n]) => n === name)) continue;
 	process.stdout.write(`\n=== stage ${name}: ${cmd}\n`);
 	const start = performance.now();
 	const r = spawnSync(cmd, { shell: true, stdio: 'inherit' });
 	const ms = performance.now() - start;
 	const code = r.status ?? 1;
 	const projects = name === 'e2e' ? projectRows() : undefined;
-	rows.push({ name, ms, status: statusOf(code, r.signal), projects });
+	rows.push({ name, ms, status: code === 0 ? 'ok' : r.signal ? `FAILED (${r.signal})` : `FAILED (exit ${code})`, projects });
 	if (code !== 0) {
 		exitCode = code;
 		break;
 	}
 }
 const total = performance.now() - t0;
-const skipped = selected.filter(([n]) => !rows.some((r) => r.name === n)).map(([n]) => n);
+const skipped = selected.slice(rows.length).map(([n]) => n);
 const width = Math.max(5, ...rows.map((r) => r.name.length));
 const lines = ['', `${'stage'.padEnd(width)}  ${'wall'.padStart(12)}  status`, `${'-'.repeat(width)}  ${'-'.repeat(12)}  ------`];
 for (const r of rows) {
