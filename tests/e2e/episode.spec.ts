@@ -28,7 +28,9 @@ test('first load of a fresh context is controlled by the SW before any API call'
 	await gym.open('/hubspot/contacts');
 	expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 	await expect(page.getByRole('table', { name: 'Contacts' })).toBeVisible();
-	await expect(page.getByRole('link', { name: 'Faye Schimmel-Keebler' })).toBeVisible();
+	// The first list load of a fresh context waits for the seed load ("Loading contacts…"): over 5 s with two CI
+	// workers on 2 cores. This test asserts who serves the API, not how fast (that is the bench's init_fresh_context).
+	await expect(page.getByRole('link', { name: 'Faye Schimmel-Keebler' })).toBeVisible({ timeout: 20_000 });
 	expect(apiRequests.length).toBeGreaterThan(0);
 	expect(apiRequests.every((r) => r.fromSW)).toBe(true);
 });
