@@ -9,6 +9,9 @@ import type { Blueprint } from '../../blueprints/schema';
 import { expect, exportState, freshEpisode as freshEpisodeOf, test, verify as verifyOf } from './fixtures';
 import { waitForSwReady } from '../../harness/page';
 
+// Each test pays one or two fresh-context first loads (SW install, seed load): 45–60 s with two workers on 2 cores.
+test.describe.configure({ timeout: 120_000 });
+
 const TASK = 'hubspot/inbound-demo-request-v1';
 const blueprint = loadBlueprints().find((b) => b.id === TASK) as Blueprint;
 
