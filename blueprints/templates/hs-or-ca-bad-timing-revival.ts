@@ -37,6 +37,7 @@
  */
 import type { Template } from './kit';
 import { TemplateError } from './kit';
+import { zonedToUtc } from '../../gyms/calendly/tz';
 import { DAY_MS, hubspotRow, hubspotTables, jq, jqList, outreachBulkAddToSequence, outreachProspectRows, outreachTables, spokenDate } from './_gym-rows';
 import { ACTIVE_LIKE } from '../../gyms/outreach/api/sequencing';
 import { project as projectCalendly, uuidFor } from '../../gyms/calendly/seed';
@@ -100,27 +101,9 @@ type OrState = Row & {
 };
 type OrEmail = Row & { attributes: { email: string; status: string | null }; relationships: { prospect?: { data: { id: string } | null } } };
 
-/** The UTC instant of the local wall time `hh:mm` on `date` in the IANA zone `tz`. */
+/** The UTC instant (epoch ms) of the local wall time `hh:mm` on `date` in the IANA zone `tz` (the Calendly gym's `zonedToUtc`). */
 function localToUtc(date: string, hhmm: string, tz: string): number {
-	const guess = Date.parse(`${date}T${hhmm}:00.000Z`);
-	const offset = (ms: number) => {
-		const p = Object.fromEntries(
-			new Intl.DateTimeFormat('en-US', {
-				timeZone: tz,
-				hourCycle: 'h23',
-				year: 'numeric',
-				month: '2-digit',
-				day: '2-digit',
-				hour: '2-digit',
-				minute: '2-digit'
-			})
-				.formatToParts(new Date(ms))
-				.map((x) => [x.type, x.value])
-		);
-		return Date.parse(`${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:00.000Z`) - ms;
-	};
-	const first = guess - offset(guess);
-	return guess - offset(first);
+	return zonedToUtc(tz, date, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5)));
 }
 
 /** The booking URL of the `n`-th single-use link a run creates for the event type of `slug` (the Calendly gym's code). */
