@@ -3,7 +3,7 @@
  * - `/api/<gym>/<vendor path>`: the gym's REST API (e.g. `/api/hubspot/crm/v3/objects/contacts`).
  * - `POST /__salesgym/run`, `GET /__salesgym/run`: initialize / read the run.
  * - `GET /__salesgym/state`, `PUT /__salesgym/state`: export / import the canonical state (`?digest=sha256`: only
- *   the export's SHA-256 and size, sw/state-json.ts).
+ *   the export's SHA-256 and size; `?tables=<gym>.<table>,…`: the verifier's view of those tables; sw/state-json.ts).
  * - `GET /__salesgym/tasks`, `GET /__salesgym/tasks/<id>`: the bundled tasks' setups (no steps: blueprints/setups.ts).
  * - `POST /verify`: verdict for the current run, computed by the calling page's verifier worker.
  * - `GET /__salesgym/reset-check[?deep=<gym>.<table>,…]`: the databases compared with the current task's initial state (sw/reset-check.ts).
@@ -26,7 +26,7 @@ import { verifyRun } from './verify';
 import { isSecret, notFoundPage, Seal, SEAL_HEADER, SEAL_NEXT_HEADER } from './seal';
 import { checkReset, parseDeep } from './reset-check';
 import { InlineTasks } from './inline-task';
-import { exportDigest, exportRunBytes } from './state-json';
+import { exportDigest, exportRunBytes, exportViewBytes, parseTables } from './state-json';
 
 /** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
 export const VERIFY_TIMEOUT_MS = 10_000;
@@ -309,6 +309,15 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 			if (request.method === 'GET') {
 				await lifecycle;
 				// The same bytes as `exportRun(ctx).json`, from each gym's in-memory table copies (sw/state-json.ts).
+				const only = parseTables(
+					url.searchParams,
+					gyms.map((g) => g.name)
+				);
+				if (only) {
+					const view = await exportViewBytes(ctx, only);
+					if (view === null) throw new RunError(501, 'tables: a gym of this build has no byte export (Gym.exportJson)');
+					return json(200, url.searchParams.get('digest') === 'sha256' ? await exportDigest(view) : view);
+				}
 				const bytes = (await exportRunBytes(ctx)) ?? new TextEncoder().encode((await exportRun(ctx)).json);
 				if (url.searchParams.get('digest') === 'sha256') return json(200, await exportDigest(bytes));
 				return json(200, bytes);

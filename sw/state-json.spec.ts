@@ -12,7 +12,9 @@ import { createHubSpotGym } from '../gyms/hubspot';
 import { HubSpotDb } from '../gyms/hubspot/db';
 import type { Gym } from '../gyms/types';
 import { exportRun, initRun, RunError, type RunContext } from './run';
-import { exportDigest, exportRunBytes, STATE_EXPORT_KEYS } from './state-json';
+import { exportDigest, exportRunBytes, exportViewBytes, parseTables, STATE_EXPORT_KEYS } from './state-json';
+import { pruneTables } from '../verifier/tables';
+import { canonicalJson } from '../verifier/canonical';
 
 const text = new TextDecoder();
 const hubDb = new HubSpotDb('state-json-hubspot');
@@ -78,5 +80,47 @@ describe('exportRunBytes', () => {
 		const noJson: Gym = Object.assign(Object.create(Object.getPrototypeOf(plain)), plain, { exportJson: undefined });
 		expect(await exportRunBytes({ ...c, gyms: [noJson] })).toBeNull();
 		await expect(exportRunBytes({ ...c, gyms: [plain] })).rejects.toBeInstanceOf(RunError);
+	});
+
+	it('?tables= (exportViewBytes): {clock, events, gyms} with each gym pruned to the asked tables, as the full export pruned', async () => {
+		await initRun(c, { task_id: 'hubspot/inbound-demo-request-v1', run_id: 'sj-3' });
+		const created = await gym('hubspot').handle({
+			method: 'POST',
+			path: '/crm/v3/objects/contacts',
+			query: new URLSearchParams(),
+			body: { properties: { email: 'pruned@example.com' } }
+		});
+		expect(created.status).toBe(201);
+		const full = JSON.parse((await exportRun(c)).json) as { gyms: Record<string, Record<string, unknown[]>>; events: unknown[]; clock: string };
+		const only = parseTables(new URLSearchParams({ tables: 'hubspot.contacts,hubspot.nope,calendly.*' }), ['hubspot', 'calendly', 'outreach', 'salesnav'])!;
+		const got = text.decode((await exportViewBytes(c, only))!);
+		const expected = canonicalJson({ clock: full.clock, events: full.events, gyms: pruneTables(full.gyms, { all: false, gyms: only }) });
+		expect(got === expected, 'the view differs from the full export pruned').toBe(true);
+		const doc = JSON.parse(got) as { gyms: Record<string, Record<string, unknown[]>>; events: unknown[] };
+		expect(Object.keys(doc.gyms.hubspot!)).toEqual(['contacts']);
+		expect(Object.keys(doc.gyms.calendly!).sort()).toEqual(Object.keys(full.gyms.calendly!).sort());
+		expect(doc.gyms.outreach).toEqual({});
+		expect(doc.events.length).toBe(1);
+		expect(got).toContain('pruned@example.com');
+	});
+
+	it('parseTables: absent is undefined; a malformed entry or an unknown gym is a 400 naming it', () => {
+		const names = ['hubspot', 'outreach'];
+		expect(parseTables(new URLSearchParams(), names)).toBeUndefined();
+		expect(parseTables(new URLSearchParams({ tables: 'hubspot.contacts,hubspot.*' }), names)).toEqual(new Map([['hubspot', '*']]));
+		expect(parseTables(new URLSearchParams({ tables: 'hubspot.contacts,hubspot.deals' }), names)).toEqual(
+			new Map([['hubspot', new Set(['contacts', 'deals'])]])
+		);
+		for (const bad of ['contacts', '.contacts', 'hubspot.', 'hubspt.contacts']) {
+			let err: unknown;
+			try {
+				parseTables(new URLSearchParams({ tables: bad }), names);
+			} catch (e) {
+				err = e;
+			}
+			expect(err, bad).toBeInstanceOf(RunError);
+			expect((err as RunError).status).toBe(400);
+			expect((err as RunError).message).toContain(`"${bad}"`);
+		}
 	});
 });

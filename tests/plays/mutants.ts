@@ -1,16 +1,18 @@
 /**
  * The mutant proof of a blueprint play (verifier/mutants.ts), run in Node right after the oracle passed with score
- * 1 in the page: the export of the final state (`GET /__salesgym/state`, read once as text; the play hashes that
- * text for its golden check) and, when a query or patch names `$initial`, the export right after the reset (read
- * the same way), then every mutant and patch alternative of the blueprint applied and verified with the same jq
+ * 1 in the page: the part of the final state's export that the proof reads ({@link readProofExport}: the tables of
+ * its queries and patches, pruned in the page; the golden hashes come from the Service Worker) and, when a query or
+ * patch names `$initial`, the same part of the export right after the reset, then every mutant and patch alternative of the blueprint applied and verified with the same jq
  * engine and evaluator as the page. The play
  * records the kill matrix as a test annotation ({@link MUTANTS_ANNOTATION}), which tests/plays/mutants-reporter.ts
  * gathers into `test-results/mutants.json`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { InfrastructureError } from '../../harness/errors';
 import { join } from 'node:path';
 import { placedAssertions } from '../../blueprints/placed';
-import type { Blueprint } from '../../blueprints/schema';
+import { PLATFORMS, type Blueprint } from '../../blueprints/schema';
 import { canonicalJson } from '../../verifier/canonical';
 import { matrixProblems, patchScope, proveMutants, type KillMatrix } from '../../verifier/mutants';
 import { mentionsVar } from '../../verifier/prepare';
@@ -127,10 +129,36 @@ export function proofInput(
 }
 
 /**
+ * The export the proof of `bp` reads, as JSON text: `GET /__salesgym/state?tables=…`, the Service Worker's view
+ * `{clock, events, gyms}` of the tables {@link proofInput} keeps ({@link patchScope} of its queries and patches).
+ * Only that part crosses to Node: the whole export is ~10 MB, and reading it (into the page, then over the DevTools
+ * protocol) took 1.5–4 s a read, two reads a play. The whole export when the scope is unknown, or with
+ * {@link MUTANTS_DUMP}.
+ * @throws InfrastructureError when the page is gone or the endpoint answers non-2xx.
+ */
+export async function readProofExport(page: Page, bp: Blueprint): Promise<string> {
+	const queries = placedAssertions(bp).map((a) => a.query);
+	const needs = MUTANTS_DUMP ? ({ all: true } as const) : patchScope(queries, patchesOf(bp), PLATFORMS);
+	const tables = needs.all ? null : [...needs.gyms].flatMap(([g, t]) => (t === '*' ? [`${g}.*`] : [...t].map((name) => `${g}.${name}`)));
+	const path = tables === null ? '/__salesgym/state' : `/__salesgym/state?tables=${encodeURIComponent(tables.join(','))}`;
+	try {
+		return await page.evaluate(async (path) => {
+			const res = await fetch(path);
+			const text = await res.text();
+			if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+			return text;
+		}, path);
+	} catch (e) {
+		throw new InfrastructureError(`reading the export for the mutant proof failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+	}
+}
+
+/**
  * Proves `bp`'s mutants and patch alternatives over the oracle's final state, in Node.
- * @param finalText the export (`GET /__salesgym/state` text) after the oracle passed; null only when
- *   {@link needsFinalExport} is false (then nothing is proven, the record says whether mutants are missing).
- * @param initialText the export right after the reset, when {@link needsInitialExport}; else null.
+ * @param finalText the export after the oracle passed ({@link readProofExport}: the whole `GET /__salesgym/state`
+ *   text, or its part the proof reads); null only when {@link needsFinalExport} is false (then nothing is proven,
+ *   the record says whether mutants are missing).
+ * @param initialText the export right after the reset, read the same way, when {@link needsInitialExport}; else null.
  * @returns the record for the annotation, and the problems ({@link matrixProblems}; empty when proven; a
  *   blueprint without mutants is a problem only when {@link MUTANTS_REQUIRED}).
  */

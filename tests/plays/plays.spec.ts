@@ -22,7 +22,6 @@
  * tests/golden/reporter.ts instead of checking them; the first-load tests are skipped.
  * Tests are tagged `@play-<platform>`; the Playwright project of each platform selects its own.
  */
-import { createHash } from 'node:crypto';
 import type { Page, TestInfo } from '@playwright/test';
 import type { Blueprint } from '../../blueprints/schema';
 import { oracle, performAction, describeAction } from '../../harness/agents';
@@ -43,7 +42,15 @@ import {
 	type GoldenEntry,
 	type GoldenRecord
 } from './golden';
-import { ALTERNATIVE_ANNOTATION, MUTANTS_ANNOTATION, needsFinalExport, needsInitialExport, proveExport, type AlternativeRecord } from './mutants';
+import {
+	ALTERNATIVE_ANNOTATION,
+	MUTANTS_ANNOTATION,
+	needsFinalExport,
+	needsInitialExport,
+	proveExport,
+	readProofExport,
+	type AlternativeRecord
+} from './mutants';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -55,7 +62,6 @@ async function attachExport(page: Page, testInfo: TestInfo, name: string): Promi
 	await testInfo.attach(name, { body: await exportState(page), contentType: 'application/json' });
 }
 
-/** Lower-case hex SHA-256 of a text's UTF-8 bytes: the hash {@link exportSha256} computes in the page, for an export read as text. */
 /**
  * Time bound of one play test, ms: 90 s, plus 4 s for each UI action beyond 40, the oracle's or a `steps`
  * alternative's (a four-tool oracle of 70+ actions takes well over a minute on a loaded 2-core machine; short
@@ -63,9 +69,8 @@ async function attachExport(page: Page, testInfo: TestInfo, name: string): Promi
  */
 const playTimeout = (bp: { steps: readonly { actions: readonly unknown[] }[] }): number =>
 	90_000 + Math.max(0, bp.steps.reduce((n, s) => n + s.actions.length, 0) - 40) * 4_000;
-const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** The exports of one play: their hashes, and their texts when the mutant proof needs them (else null). */
+/** The exports of one play: their hashes, and the parts the mutant proof reads when it needs them (else null). */
 interface Played {
 	initial: string;
 	final: string;
@@ -74,20 +79,21 @@ interface Played {
 }
 
 /**
- * Plays `bp`'s oracle on `page` after resetting to it; returns the initial and final export hashes. An export the
- * mutant proof needs is read once as text and hashed in Node; the others are hashed in the page.
+ * Plays `bp`'s oracle on `page` after resetting to it; returns the initial and final export hashes (computed by the
+ * Service Worker) and, when the mutant proof needs them, the parts of those exports it reads (tests/plays/mutants.ts
+ * `readProofExport`, pruned in the page).
  */
 async function play(page: Page, bp: Blueprint, tz: string, baseURL: string, check?: (which: 'initial', sha: string) => Promise<void>): Promise<Played> {
 	await startEpisode(page, bp, PLAY_RUN_ID);
 	expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(tz);
-	const initialText = needsInitialExport(bp) ? await exportState(page) : null;
-	const initial = initialText === null ? await exportSha256(page) : sha256Hex(initialText);
+	const initialText = needsInitialExport(bp) ? await readProofExport(page, bp) : null;
+	const initial = await exportSha256(page);
 	await check?.('initial', initial);
 	await oracle.act(page, bp, { baseUrl: baseURL, runId: PLAY_RUN_ID });
 	const result = await verify(page, bp, PLAY_RUN_ID);
 	expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1, first_failing_step: null });
-	const finalText = needsFinalExport(bp) ? await exportState(page) : null;
-	return { initial, final: finalText === null ? await exportSha256(page) : sha256Hex(finalText), initialText, finalText };
+	const finalText = needsFinalExport(bp) ? await readProofExport(page, bp) : null;
+	return { initial, final: await exportSha256(page), initialText, finalText };
 }
 
 /**
