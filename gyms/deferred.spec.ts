@@ -107,4 +107,23 @@ describe('deferred gyms', () => {
 			expect(await rows(dbs[i]!)).toBeGreaterThan(0);
 		}
 	}, 120_000);
+
+	it('the implicit sandbox of a first visit (deferAll) loads no gym; its export equals the loaded sandbox; an API call loads only its gym', async () => {
+		const { ctx, dbs } = world();
+		const timing: InitTiming = {};
+		const info = await initRun(ctx, { run_id: 's2' }, timing, { deferAll: true });
+		for (const [i, gym] of ctx.gyms.entries()) {
+			expect(timing[gym.name]!.defer, gym.name).toBe(true);
+			expect(await rows(dbs[i]!), gym.name).toBe(0);
+			expect(info.counts[gym.name]).toEqual({});
+		}
+		const lazy = (await exportRun(ctx)).json;
+		const loaded = world();
+		await initRun(loaded.ctx, { run_id: 's2' });
+		expect(lazy === (await exportRun(loaded.ctx)).json, 'the deferred sandbox exports what the loaded one does').toBe(true);
+		expect((await ctx.gyms[0]!.handle(req('GET', '/crm/v3/objects/contacts'))).status).toBe(200);
+		expect(await rows(dbs[0]!)).toBeGreaterThan(1000);
+		expect(await rows(dbs[1]!)).toBe(0);
+		expect((await exportRun(ctx)).json === lazy, 'loading a gym changes nothing of the state').toBe(true);
+	}, 120_000);
 });

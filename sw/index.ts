@@ -40,10 +40,56 @@ async function shell(request: Request): Promise<Response> {
 	return (await matchPrecache('/index.html')) ?? fetch(request);
 }
 
+/** Cache of the content-hashed `/_app/immutable/` files (served cache-first; filled on use and by {@link warmAssets}). */
+const IMMUTABLE_CACHE = 'salesgym-immutable';
+
+/** Files fetched at once by {@link warmAssets}. */
+const WARM_CONCURRENCY = 8;
+
+/**
+ * Puts every file of the build's `/_app/immutable/` list that is not cached yet into {@link IMMUTABLE_CACHE},
+ * {@link WARM_CONCURRENCY} at a time, so that the app works offline once it has run. The page asks for it once per
+ * profile, when idle after the first load (src/lib/runtime.ts); it is not part of the install, because Workbox's
+ * precache fetches its list one file at a time (~165 files: 3 s of a 4.5 s first install here) and the page waits
+ * for the install before its first API call.
+ * @returns how many files were fetched now. @throws when a file cannot be fetched (the caller retries later).
+ */
+async function warmAssets(): Promise<number> {
+	const cache = await caches.open(IMMUTABLE_CACHE);
+	const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+	const missing = build.filter((url) => url.startsWith('/_app/immutable/') && !cached.has(url));
+	let next = 0;
+	const lane = async (): Promise<void> => {
+		while (next < missing.length) {
+			const url = missing[next++]!;
+			const res = await fetch(url, { credentials: 'same-origin' });
+			if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+			await cache.put(url, res);
+		}
+	};
+	await Promise.all(Array.from({ length: WARM_CONCURRENCY }, lane));
+	return missing.length;
+}
+
+// The page's request to warm the asset cache: answered on the message's port with `{ok, fetched}` or `{ok: false, error}`.
+self.addEventListener('message', (event) => {
+	if ((event.data as { type?: string } | null)?.type !== 'salesgym:warm-assets' || DEV) return;
+	const port = event.ports[0];
+	event.waitUntil(
+		warmAssets().then(
+			(fetched) => port?.postMessage({ ok: true, fetched }),
+			(e: unknown) => port?.postMessage({ ok: false, error: (e as Error).message })
+		)
+	);
+});
+
 if (!DEV) {
-	// `build` lists only the entry chunks and `files` the static folder; the fallback page is written after the
-	// SW build, so it is added here (stack-notes pitfall 2). Worker chunks and the jq wasm are cached on first use.
-	precacheAndRoute([...build, ...files, '/index.html'].map((url) => ({ url, revision: version })));
+	// Precached at install: the shell (the fallback page is written after the SW build, so it is added here:
+	// stack-notes pitfall 2), the static folder, and the build's files outside `/_app/immutable/`. The content-hashed
+	// `/_app/immutable/` files are cached on first use and by `warmAssets` (see there); worker chunks and the jq wasm
+	// are cached on first use.
+	const immutable = (url: string): boolean => url.startsWith('/_app/immutable/');
+	precacheAndRoute([...build.filter((url) => !immutable(url)), ...files, '/index.html'].map((url) => ({ url, revision: version })));
 	cleanupOutdatedCaches();
 	registerRoute(
 		new NavigationRoute(createHandlerBoundToURL('/index.html'), {
@@ -53,7 +99,7 @@ if (!DEV) {
 	);
 	registerRoute(
 		({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/_app/immutable/'),
-		new CacheFirst({ cacheName: 'salesgym-immutable' })
+		new CacheFirst({ cacheName: IMMUTABLE_CACHE })
 	);
 }
 

@@ -122,11 +122,16 @@ function exclusive<T>(op: () => Promise<T>): Promise<T> {
  */
 let runExists = false;
 
-/** Opens a sandbox run on the base seed when a gym API is called before any run exists (first visit, demo). */
+/**
+ * Opens a sandbox run on the base seed when a gym API is called before any run exists (first visit, demo), with
+ * every gym deferred (gyms/store.ts "deferred"): the gym called loads at this very request, the others at their
+ * first. A harness that resets to its task right after the first page load then waits ~0.1 s for this run,
+ * not for four bulk loads (3.5 s of a fresh context's first episode here).
+ */
 async function ensureRun(ctx: RunContext): Promise<void> {
 	if (runExists) return lifecycle.then(() => undefined);
 	await exclusive(async () => {
-		if (!(await currentRun(ctx))) await initRun(ctx, {});
+		if (!(await currentRun(ctx))) await initRun(ctx, {}, undefined, { deferAll: true });
 	});
 	runExists = true;
 }

@@ -151,9 +151,11 @@ export type InitTiming = Record<string, { project_ms: number; reset_ms: number; 
  * Resets every gym to the task's initial state (base seed + the blueprint's fixtures) and sets the clock; a gym the
  * task does not use is deferred ({@link defersGym}).
  * @param timing filled with {@link InitTiming} when given.
+ * @param options `deferAll`: defer every gym, the task's too (the implicit sandbox run of a first visit: each gym
+ *   loads at its first API request); the state is the same, `counts` is `{}` per gym.
  * @throws RunError 400 on a bad body or unknown seed, 404 on an unknown task; on an invalid fixture, 400 naming its path.
  */
-export async function initRun(ctx: RunContext, body: unknown, timing?: InitTiming): Promise<RunInfo> {
+export async function initRun(ctx: RunContext, body: unknown, timing?: InitTiming, options: { deferAll?: boolean } = {}): Promise<RunInfo> {
 	const parsed = InitRequest.safeParse(body ?? {});
 	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
 	const inline = parsed.data.task === undefined ? undefined : inlineTask(ctx, parsed.data.task, parsed.data.task_id);
@@ -171,7 +173,7 @@ export async function initRun(ctx: RunContext, body: unknown, timing?: InitTimin
 	const inits = runInits(ctx, blueprint, run_id, seed, clock);
 	// Every gym's fixtures are validated (and its initial tables computed, cached) before any database is written,
 	// so an invalid fixture leaves every gym untouched. Then the gyms (one database each) reset in parallel.
-	const defer = inits.map(({ gym, init }) => defersGym(blueprint, gym.name, init.fixtures));
+	const defer = inits.map(({ gym, init }) => options.deferAll === true || defersGym(blueprint, gym.name, init.fixtures));
 	const projectMs: number[] = [];
 	for (const [i, { gym, init }] of inits.entries()) {
 		const t = performance.now();

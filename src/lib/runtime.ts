@@ -67,22 +67,50 @@ export function swReady(): Promise<void> {
 	return ready;
 }
 
-/** localStorage key set once the verifier's chunks and jq wasm went through the SW (and so sit in its cache). */
+/**
+ * localStorage key set once the verifier's chunks and jq wasm went through the SW (and so sit in its cache) and the
+ * SW cached the app's own files ({@link warmAssets}): from then on the app works offline.
+ */
 export const VERIFIER_WARM_KEY = 'salesgym:verifier-warm';
 
+/** Bound of the SW's asset warm-up, ms (a few hundred local files). */
+const WARM_ASSETS_TIMEOUT_MS = 60_000;
+
 /**
- * Once per browser profile, when the page is idle, loads the verifier worker and its jq wasm. The SW caches
- * them on the way (its `/_app/immutable/` CacheFirst route; they are not in the precache manifest because
- * SvelteKit does not list worker chunks), so a later `/verify` works offline and skips the download.
+ * Asks the controlling SW to cache every `/_app/immutable/` file of the build that it has not cached yet
+ * (sw/index.ts `warmAssets`; they are not precached at install, which would delay the first load's control).
+ * @returns how many files it fetched. @throws Error when it reports a failure, there is no controller, or it does
+ *   not answer within {@link WARM_ASSETS_TIMEOUT_MS}.
+ */
+function warmAssets(): Promise<number> {
+	if (import.meta.env.DEV) return Promise.resolve(0);
+	return new Promise((resolve, reject) => {
+		const sw = navigator.serviceWorker.controller;
+		if (!sw) return reject(new Error('no Service Worker controls the page'));
+		const channel = new MessageChannel();
+		const timer = setTimeout(() => reject(new Error(`the Service Worker did not cache the app within ${WARM_ASSETS_TIMEOUT_MS} ms`)), WARM_ASSETS_TIMEOUT_MS);
+		channel.port1.onmessage = (ev: MessageEvent<{ ok: boolean; fetched?: number; error?: string }>) => {
+			clearTimeout(timer);
+			channel.port1.close();
+			if (ev.data.ok) resolve(ev.data.fetched ?? 0);
+			else reject(new Error(ev.data.error ?? 'the Service Worker could not cache the app'));
+		};
+		sw.postMessage({ type: 'salesgym:warm-assets' }, [channel.port2]);
+	});
+}
+
+/**
+ * Once per browser profile, when the page is idle, loads the verifier worker and its jq wasm, and has the SW cache
+ * the app's files ({@link warmAssets}). The SW caches the verifier on the way (its `/_app/immutable/` CacheFirst
+ * route; SvelteKit does not list worker chunks), so a later `/verify` works offline and skips the download.
  */
 function warmVerifierOnce(): void {
 	if (localStorage.getItem(VERIFIER_WARM_KEY)) return;
 	const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
 	idle(() => {
-		verifierWorker()
-			.warm()
+		Promise.all([verifierWorker().warm(), warmAssets()])
 			.then(() => localStorage.setItem(VERIFIER_WARM_KEY, '1'))
-			.catch(() => undefined); // a later /verify reports the error
+			.catch(() => undefined); // a later /verify reports the error; the next load tries the warm-up again
 	});
 }
 

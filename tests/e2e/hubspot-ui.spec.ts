@@ -78,7 +78,8 @@ test('launcher: start a task, see its prompt, check it (fails on a fresh run)', 
 	// Start opened a run of its own (beforeEach's run is 'ui'), so the prompt is not left over from it.
 	await expect.poll(() => page.evaluate(async () => ((await (await fetch('/__salesgym/run')).json()) as { run_id: string }).run_id)).not.toBe('ui');
 	await expect(page.getByRole('link', { name: 'Open HubSpot' })).toHaveAttribute('href', '/hubspot/contacts');
-	await page.getByRole('button', { name: 'Check' }).click();
+	// exact: a task's Start button is named after its title, and some titles contain "check".
+	await page.getByRole('button', { name: 'Check', exact: true }).click();
 	await expect(page.getByText(/FAILED/)).toBeVisible();
 	const assertions = loadBlueprints()
 		.find((b) => b.id === TASK)!

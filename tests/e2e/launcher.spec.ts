@@ -64,6 +64,12 @@ async function optionTexts(page: Page, label: string): Promise<string[]> {
 	return (await page.getByLabel(label, { exact: true }).locator('option').allTextContents()).map((t) => t.trim());
 }
 
+/**
+ * Bound of the first Start of a fresh context, ms: its `POST /__salesgym/run` bulk-loads the task's gyms into an empty
+ * IndexedDB (~2 s idle here, over 5 s with two workers on two cores), so Playwright's 5 s default is too short.
+ */
+const FIRST_START_MS = 30_000;
+
 async function openLauncher(gym: { open(path: string): Promise<void>; page: Page }): Promise<void> {
 	await gym.open('/');
 	await expect(taskList(gym.page).locator(':scope > li')).toHaveCount(catalogue.length);
@@ -175,7 +181,7 @@ for (const id of ['hubspot/inbound-demo-request-v1', 'hubspot/deal-board-progres
 		await openLauncher(gym);
 		await page.getByRole('button', { name: `Start ${bp.title}` }).click();
 		const panel = page.getByRole('region', { name: 'Current run' });
-		await expect(panel.getByRole('heading', { name: 'Current run' })).toBeFocused();
+		await expect(panel.getByRole('heading', { name: 'Current run' })).toBeFocused({ timeout: FIRST_START_MS });
 		const open = panel.getByRole('link', { name: `Open ${PRODUCT[bp.platforms[0]!]}`, exact: true });
 		await expect(open).toHaveAttribute('href', bp.start_path);
 		const platformLinks = panel.getByRole('group', { name: 'Platforms' }).getByRole('link');
@@ -209,6 +215,7 @@ test('Check: the verdict lists every assertion of the task in step order with it
 	await openLauncher(gym);
 	await page.getByRole('button', { name: `Start ${bp.title}` }).click();
 	const panel = page.getByRole('region', { name: 'Current run' });
+	await expect(panel.getByRole('button', { name: 'Check', exact: true })).toBeEnabled({ timeout: FIRST_START_MS });
 	// Checked from far down the list: the verdict scrolls into view, and the prompt is still in view.
 	await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 	await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
@@ -263,7 +270,7 @@ test('axe: the launcher has no serious or critical violation, before and after S
 	await openLauncher(gym);
 	await expectNoSeriousA11yViolations(page);
 	await page.getByRole('button', { name: `Start ${byId('hubspot/qualify-mql-v1').title}` }).click();
-	await expect(page.getByRole('region', { name: 'Current run' }).getByRole('button', { name: 'Check', exact: true })).toBeEnabled();
+	await expect(page.getByRole('region', { name: 'Current run' }).getByRole('button', { name: 'Check', exact: true })).toBeEnabled({ timeout: FIRST_START_MS });
 	await expectNoSeriousA11yViolations(page);
 	// Every filter control is reachable by its label.
 	for (const label of ['Search', 'Platform', 'Tools', 'Category']) await expect(page.getByLabel(label, { exact: true })).toBeEnabled();
