@@ -102,8 +102,8 @@ test('a slot taken while the page was open: clear error, nothing written', async
 		if (q.type === 'single_select') await field.selectOption(q.answer_choices[0]);
 		else await field.fill('50-200');
 	}
-	const before = await gym.exportState();
+	const before = await gym.stateDigest();
 	await page.getByRole('button', { name: 'Schedule Event' }).click();
 	await expect(page.getByRole('alert')).toHaveText('That time is no longer available.');
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 });

@@ -47,6 +47,12 @@ export interface Gym {
 	reset(body?: RunRequest): Promise<RunResponse>;
 	/** `GET /__salesgym/state`: the canonical export, as text. @throws InfrastructureError on non-2xx. */
 	exportState(): Promise<string>;
+	/**
+	 * `GET /__salesgym/state?digest=sha256`: the lower-case hex SHA-256 of the export's bytes, computed by the Service
+	 * Worker, so that "nothing changed" checks compare 64 characters instead of carrying the ~10 MB export to Node twice.
+	 * @throws InfrastructureError on non-2xx.
+	 */
+	stateDigest(): Promise<string>;
 	/** `PUT /__salesgym/state` with an export's text. @throws InfrastructureError on non-2xx. */
 	importState(text: string): Promise<void>;
 	/** `POST /verify` with `body` ({@link withTaskSteps}). @returns the verdict. @throws InfrastructureError on non-2xx or a bad shape. */
@@ -67,6 +73,11 @@ function gymFor(page: Page): Gym {
 			const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state' });
 			if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state answered ${res.status}: ${res.text.slice(0, 500)}`);
 			return res.text;
+		},
+		async stateDigest() {
+			const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state?digest=sha256' });
+			if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state?digest=sha256 answered ${res.status}: ${res.text.slice(0, 500)}`);
+			return (JSON.parse(res.text) as { sha256: string }).sha256;
 		},
 		async importState(text) {
 			const res = await pageFetch(page, { method: 'PUT', path: '/__salesgym/state', body: text });
@@ -251,6 +262,7 @@ export const reusedGymTest = base.extend<{ gym: Gym }, { gymSlot: WarmGymSlot; r
 			},
 			open: (path) => inner().open(path),
 			exportState: () => inner().exportState(),
+			stateDigest: () => inner().stateDigest(),
 			importState: (text) => inner().importState(text),
 			verify: (body) => inner().verify(body),
 			async reset(body = {}) {

@@ -311,11 +311,11 @@ test.describe('companies index', () => {
 		await pick(dlg, 'Industry', 'Computer Software');
 		await dlg.getByLabel('Number of employees').fill('about fifty');
 		await expectNoSeriousA11yViolations(page, 'dialog[open]');
-		const before = await gym.exportState();
+		const before = await gym.stateDigest();
 		await dlg.getByRole('button', { name: 'Create', exact: true }).click();
 		await expect(dlg.getByRole('alert')).toContainText('about fifty was not a valid number.');
 		await expect(dlg.getByLabel('Number of employees')).toHaveAttribute('aria-invalid', 'true');
-		expect(await gym.exportState()).toBe(before);
+		expect(await gym.stateDigest()).toBe(before);
 		await dlg.getByLabel('Number of employees').fill('50');
 		await dlg.getByRole('button', { name: 'Create', exact: true }).click();
 		await expect(page.getByText('Company Acme Rocket Co created')).toBeVisible();
@@ -364,11 +364,11 @@ test.describe('deals', () => {
 		await dlg.getByLabel('Search companies to associate').fill('Fjord Freight');
 		await dlg.getByRole('button', { name: 'Fjord Freight AS (fjordfreight.no)' }).click();
 		await expectNoSeriousA11yViolations(page, 'dialog[open]');
-		const before = await gym.exportState();
+		const before = await gym.stateDigest();
 		await dlg.getByRole('button', { name: 'Create', exact: true }).click();
 		await expect(dlg.getByRole('alert')).toContainText('dealname is required');
 		await expect(dlg.getByLabel('Deal name')).toHaveAttribute('aria-invalid', 'true');
-		expect(await gym.exportState()).toBe(before);
+		expect(await gym.stateDigest()).toBe(before);
 		await dlg.getByLabel('Deal name').fill('Fjord Freight – Dock sensors');
 		await pick(dlg, 'Deal stage', 'Contract Sent');
 		await dlg.getByRole('button', { name: 'Create', exact: true }).click();
@@ -427,11 +427,11 @@ test.describe('deals board', () => {
 		await page.getByRole('button', { name: `Move ${ADDON}` }).click();
 		const lost = page.getByRole('dialog', { name: 'Move to Closed Lost' });
 		await expectNoSeriousA11yViolations(page, 'dialog[open]');
-		const before = await gym.exportState();
+		const before = await gym.stateDigest();
 		await lost.getByRole('button', { name: 'Save' }).click();
 		await expect(lost.getByRole('alert')).toHaveText('Closed lost reason is required.');
 		await expect(lost.getByLabel('Closed lost reason')).toHaveAttribute('aria-invalid', 'true');
-		expect(await gym.exportState()).toBe(before);
+		expect(await gym.stateDigest()).toBe(before);
 		await lost.getByRole('button', { name: 'Cancel' }).click();
 		await expect(column(page, 'Decision Maker Bought-In').locator('li.card', { hasText: ADDON })).toBeVisible();
 
@@ -441,7 +441,7 @@ test.describe('deals board', () => {
 		await won.getByLabel('Amount').fill('twelve thousand');
 		await won.getByRole('button', { name: 'Save' }).click();
 		await expect(won.getByRole('alert')).toContainText('twelve thousand was not a valid number.');
-		expect(await gym.exportState()).toBe(before);
+		expect(await gym.stateDigest()).toBe(before);
 		await won.getByLabel('Amount').fill('12500');
 		await won.getByRole('button', { name: 'Save' }).click();
 		await expect(page.getByText(`Moved ${ADDON} to Closed Won`)).toBeVisible();

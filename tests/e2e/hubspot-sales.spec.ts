@@ -53,13 +53,13 @@ test('create segment: the new static segment opens empty; a duplicate name shows
 	expect((await state(gym)).gyms.hubspot.lists.filter((l) => l.name === 'Q2 webinar invitees')).toHaveLength(1);
 
 	await gym.open('/hubspot/lists');
-	const before = await gym.exportState();
+	const before = await gym.stateDigest();
 	await page.getByRole('button', { name: 'Create segment' }).click();
 	await dialog.getByLabel('Segment name').fill('q2 WEBINAR invitees');
 	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
 	await expect(dialog.getByRole('alert')).toContainText('A segment with this name already exists.');
 	await expect(dialog.getByLabel('Segment name')).toHaveAttribute('aria-invalid', 'true');
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 
 	await dialog.getByRole('button', { name: 'Cancel' }).click();
 	await page.getByRole('searchbox', { name: 'Search segments' }).fill('no-such-segment');
@@ -114,7 +114,7 @@ test('enroll dialog: each contact shows the API’s blocking reason; only the el
 test('enroll dialog: a sender without a connected inbox is refused for every contact, nothing is written', async ({ gym }) => {
 	const { page } = gym;
 	const id = await segmentWith(page, 'Inbox test', ['990201']);
-	const before = await gym.exportState();
+	const before = await gym.stateDigest();
 	await gym.open(`/hubspot/lists/${id}`);
 	await page.getByLabel('Select Priya Nair').check();
 	await page.getByRole('button', { name: 'Enroll in sequence' }).click();
@@ -124,7 +124,7 @@ test('enroll dialog: a sender without a connected inbox is refused for every con
 	await dialog.getByRole('button', { name: 'Enroll', exact: true }).click();
 	await expect(dialog.getByRole('alert')).toContainText('No connected inbox');
 	await expect(dialog.getByRole('alert')).toContainText('has no connected inbox');
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 	await expectNoSeriousA11yViolations(page, 'dialog');
 });
 
@@ -136,7 +136,7 @@ test('form preview: a submission creates the contact as a lead and lists the sub
 	await expect(page.getByRole('heading', { name: 'Preview' })).toBeVisible();
 	const form = page.getByRole('form', { name: 'Demo request' });
 
-	const before = await gym.exportState();
+	const before = await gym.stateDigest();
 	await form.getByLabel('Work email').fill('ana.ruiz@');
 	await form.getByLabel('First name').fill('Ana');
 	await form.getByLabel('Last name').fill('Ruiz');
@@ -145,7 +145,7 @@ test('form preview: a submission creates the contact as a lead and lists the sub
 	await expect(form.getByRole('alert')).toHaveText('The request is not valid');
 	await expect(form.getByLabel('Work email')).toHaveAttribute('aria-invalid', 'true');
 	await expect(form.getByText("Error in 'fields.email'. Invalid email address")).toBeVisible();
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 
 	await form.getByLabel('Work email').fill('Ana.Ruiz@northwind.io');
 	await form.getByRole('button', { name: 'Request a demo' }).click();

@@ -15,7 +15,7 @@ test.beforeEach(async ({ gym }) => {
 
 test('create contact: a duplicate email shows the 409 edge state with a link to the existing record, and creates nothing', async ({ gym }) => {
 	const { page } = gym;
-	const before = await gym.exportState();
+	const before = await gym.stateDigest();
 	await page.getByRole('button', { name: 'Create contact' }).click();
 	const dialog = page.getByRole('dialog', { name: 'Create contact' });
 	await dialog.getByLabel('Email', { exact: true }).fill('PRIYA.RAMAN@cobaltpay.io');
@@ -24,19 +24,19 @@ test('create contact: a duplicate email shows the 409 edge state with a link to 
 	await dialog.getByRole('link', { name: 'View existing contact' }).click();
 	await expect(page).toHaveURL(/\/hubspot\/contacts\/990001$/);
 	await expect(page.getByRole('heading', { name: 'Priya Raman', level: 1 })).toBeVisible();
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 });
 
 test('create contact: an invalid email shows HubSpot’s validation message and creates nothing', async ({ gym }) => {
 	const { page } = gym;
-	const before = await gym.exportState();
+	const before = await gym.stateDigest();
 	await page.getByRole('button', { name: 'Create contact' }).click();
 	const dialog = page.getByRole('dialog', { name: 'Create contact' });
 	await dialog.getByLabel('Email', { exact: true }).fill('priya.raman@');
 	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
 	await expect(dialog.getByRole('alert')).toContainText('Email address priya.raman@ is invalid');
 	await expect(dialog.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 });
 
 test('search narrows the table; no match shows the empty state', async ({ gym }) => {

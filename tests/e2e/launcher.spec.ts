@@ -266,6 +266,9 @@ test("the launcher links the team's Rules of Engagement, a page with the team an
 });
 
 test('axe: the launcher has no serious or critical violation, before and after Start', async ({ gym }) => {
+	// Two axe scans of a page with one card per task (~150) and a fresh context's first Start: over 60 s with two
+	// workers on two cores.
+	test.setTimeout(120_000);
 	const { page } = gym;
 	await openLauncher(gym);
 	await expectNoSeriousA11yViolations(page);

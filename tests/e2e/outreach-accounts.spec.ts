@@ -81,10 +81,10 @@ test('search, Owner filter, prospect counts; account record with its prospects; 
 });
 
 test('an unknown account shows "Account not found" and writes nothing', async ({ gym }) => {
-	const before = await gym.exportState();
+	const before = await gym.stateDigest();
 	await gym.open('/outreach/accounts/999999');
 	await expect(gym.page.getByRole('alert')).toContainText("Could not find 'account' with ID '999999'.");
 	await expect(gym.page.getByRole('alert')).toContainText('Account not found');
 	await expect(gym.page.getByRole('table', { name: 'Account prospects' })).toHaveCount(0);
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 });

@@ -69,18 +69,18 @@ test('Templates: search, details, Edit (tracking, CC), New template (blank name 
 		bccRecipients: []
 	});
 
-	const before = await gym.exportState();
+	const before = await gym.stateDigest();
 	await page.getByRole('button', { name: 'New template' }).click();
 	const create = page.getByRole('dialog', { name: 'New template' });
 	await create.getByRole('textbox', { name: 'Subject' }).fill('Hello');
 	await create.getByRole('button', { name: 'Save' }).click();
 	await expect(create.getByRole('alert')).toContainText('Name is required');
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 	await create.getByRole('textbox', { name: 'Name' }).fill('Conference recap');
 	await create.getByRole('textbox', { name: 'BCC', exact: true }).fill('Dana Ops');
 	await create.getByRole('button', { name: 'Save' }).click();
 	await expect(create.getByRole('alert')).toContainText('email address or a Name <email> pair');
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 	await create.getByRole('textbox', { name: 'BCC', exact: true }).fill('crm-dropbox@example.com');
 	await create.getByRole('checkbox', { name: 'Track opens' }).uncheck();
 	await create.getByRole('textbox', { name: 'Body' }).fill('<p>Hi {{first_name}}, great to meet you.</p>');

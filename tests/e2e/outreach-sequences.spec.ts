@@ -87,9 +87,9 @@ test('list with the State filter; sequence page engagement, prospects by state, 
 });
 
 test('an unknown sequence shows "Sequence not found" and writes nothing', async ({ gym }) => {
-	const before = await gym.exportState();
+	const before = await gym.stateDigest();
 	await gym.open('/outreach/sequences/999999');
 	await expect(gym.page.getByRole('alert')).toContainText("Could not find 'sequence' with ID '999999'.");
 	await expect(gym.page.getByRole('button', { name: /Activate|Deactivate/ })).toHaveCount(0);
-	expect(await gym.exportState()).toBe(before);
+	expect(await gym.stateDigest()).toBe(before);
 });

@@ -55,6 +55,8 @@ const ASSERTIONS = [
 ];
 
 test('$events order by run_seq across gyms: salesnav then hubspot passes; the other order fails', async ({ gym }) => {
+	// Two sandbox resets (every gym bulk-loaded) and a whole-state import: over 60 s with two workers on two cores.
+	test.setTimeout(120_000);
 	await gym.open('/');
 	await gym.reset({ run_id: 'order-1' });
 	const list = await saveLeadToList(gym.page);
