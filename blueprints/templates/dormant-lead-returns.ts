@@ -78,7 +78,7 @@ const template: Template = {
 		business_function: 'dormant lead re-engagement',
 		anomalies: ['dormant'],
 		traps: ['rr_host', 'owner_conflict', 'paused_ooto', 'lifecycle_forward'],
-		pinned: [1, 2, 3]
+		pinned: [1, 2, 3, 9, 10, 11, 13, 15, 16]
 	},
 	build(ctx) {
 		const { world } = ctx;

@@ -590,7 +590,7 @@ const template: Template = {
 		business_function: 'dormant lead re-engagement',
 		anomalies: ['dormant', 'job_changer', 'opted_out', 'bounced'],
 		traps: ['signal_threshold', 'left_company', 'bounced_address', 'opted_out', 'decoy_link'],
-		pinned: [1, 2, 3, 4, 5, 6]
+		pinned: [1, 2, 3, 4, 5, 6, 7, 8, 12]
 	},
 	build
 };

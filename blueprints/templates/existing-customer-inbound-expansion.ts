@@ -22,6 +22,9 @@
  * role, not the start month of the current position, so "the last 6 months" cannot be read off the replica); the
  * person is in exactly one live sequence (a fixture when the world has none); the HubSpot meeting is not logged (the
  * deal is the causal artifact of the booking).
+ *
+ * Not pinned: seeds 4 and 8, whose oracle finds no "Finish <sequence>" button on the prospect (the replica shows no
+ * active state to finish for that binding); seed 13 binds the same contact as seed 9.
  */
 import { project as projectCalendly, uuidFor } from '../../gyms/calendly/seed';
 import { CALENDLY_API, type CalendlyState } from '../../gyms/calendly/schema';
@@ -69,7 +72,7 @@ const template: Template = {
 		business_function: 'opportunity creation & pipeline progression',
 		anomalies: [],
 		traps: ['owner_conflict', 'rr_host', 'customer_in_sequence', 'owner_busy_next_slot', 'conditional_note'],
-		pinned: [1, 2, 3, 5, 6]
+		pinned: [1, 2, 3, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16]
 	},
 	build(ctx) {
 		const { world } = ctx;

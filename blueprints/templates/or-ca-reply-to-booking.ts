@@ -1,10 +1,4 @@
 /**
- * DRAFT, not in the registry (a file starting with "_"): its oracle plays through the UI, but the verifier's
- * expected slot for the third reply says 4 whole days after the clock where the booking lands 3 days after it
- * (`slot-3`, seeds 1–4), so the day count of the fallback slot (or of the clock) is off by one somewhere in the
- * template; to be fixed before its instances are pinned. To ship it: rename it to `or-ca-reply-to-booking.ts`, run
- * `npm run blueprints`, record the goldens and prove the plays.
- *
  * T2 · or-ca-reply-to-booking (tier 2, inbound, lead qualification & scheduling): three prospects answered the
  * acting rep's Outreach sequences asking for a call, each proposing two times in their own time zone. The rep books
  * each one on their own Calendly "Discovery Call (30 min)" at the first proposed time the booking page really offers
@@ -115,7 +109,11 @@ const localDateTime = (zone: string, ms: number) => {
 	const l = localTime(zone, ms);
 	return `${l.date}T${hhmm(l.minutes)}:00`;
 };
-/** What the slot checks read of a start (J6): [weekday, wall time] in `zone`, and whole days after the clock `now`. */
+/**
+ * What the slot checks read of a start (J6): [weekday, wall time] in `zone`, and whole days after the task's clock
+ * `now` (its start, written into the query: `$now` is the run's clock at verification, which every write moves on,
+ * so a slot at the clock's time of day would count one day less).
+ */
 const slotKeyAt = (now: number) => (zone: string, ms: number) => {
 	const l = localTime(zone, ms);
 	const day = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long' }).format(new Date(ms));
@@ -467,7 +465,7 @@ function build(ctx: InstanceContext) {
 					...fixtures.map((f, i) => ({
 						id: `slot-${i + 1}`,
 						description: `${nameOf(f.plan.person)} has one new booking on ${hostName}'s ${DISCOVERY}, at ${localDateTime(f.plan.zone, f.plan.expected)} ${f.plan.zone}`,
-						query: `[${newEvents(f)}[] | .start_time | [weekday(${jq(f.plan.zone)}), local_time(${jq(f.plan.zone)}), (seconds_between($now; .) / 86400 | floor)]]`,
+						query: `[${newEvents(f)}[] | .start_time | [weekday(${jq(f.plan.zone)}), local_time(${jq(f.plan.zone)}), (seconds_between(${jq(new Date(now).toISOString())}; .) / 86400 | floor)]]`,
 						op: 'eq' as const,
 						expected: [slotKey(f.plan.zone, f.plan.expected)]
 					})),
