@@ -24,7 +24,7 @@
  * deal is the causal artifact of the booking).
  *
  * Not pinned: seeds 4 and 8, whose oracle finds no "Finish <sequence>" button on the prospect (the replica shows no
- * active state to finish for that binding); seed 13 binds the same contact as seed 9.
+ * active state to finish for that binding); seeds 13 and 14 bind the same contacts as seeds 9 and 2.
  */
 import { project as projectCalendly, uuidFor } from '../../gyms/calendly/seed';
 import { CALENDLY_API, type CalendlyState } from '../../gyms/calendly/schema';
@@ -72,7 +72,7 @@ const template: Template = {
 		business_function: 'opportunity creation & pipeline progression',
 		anomalies: [],
 		traps: ['owner_conflict', 'rr_host', 'customer_in_sequence', 'owner_busy_next_slot', 'conditional_note'],
-		pinned: [1, 2, 3, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16]
+		pinned: [1, 2, 3, 5, 6, 7, 9, 10, 11, 12, 15, 16]
 	},
 	build(ctx) {
 		const { world } = ctx;
