@@ -28,7 +28,7 @@ import { oracleActions } from './agents';
 import { ACTION_TIMEOUT_MS, locate, performAction } from './actions';
 import { loadBlueprints } from './blueprints';
 import { makeEnv, openBrowser } from './env';
-import { waitForSwReady } from './page';
+import { stateSha256, waitForSwReady } from './page';
 import { resetRun, verifyRun } from './runner';
 import { startServer } from './server';
 import { settlePage } from './settle';
@@ -74,19 +74,8 @@ async function timed<T>(phases: Phases, key: string, work: () => Promise<T>): Pr
 /** The action's kind (`click`, `fill`, …). */
 const kindOf = (a: Action): string => Object.keys(a)[0]!;
 
-/**
- * SHA-256 of the export as the plays take it (tests/plays/golden.ts `exportSha256`): from the Service Worker
- * (`?digest=sha256`), or with `--hash page` (a build without that endpoint) fetched whole and hashed in the page.
- */
-async function exportHash(page: Page): Promise<string> {
-	return page.evaluate(async (inPage) => {
-		const res = await fetch(inPage ? '/__salesgym/state' : '/__salesgym/state?digest=sha256');
-		if (!res.ok) throw new Error(`GET /__salesgym/state answered ${res.status}`);
-		if (!inPage) return ((await res.json()) as { sha256: string }).sha256;
-		const digest = await crypto.subtle.digest('SHA-256', await res.arrayBuffer());
-		return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-	}, HASH_IN_PAGE);
-}
+/** SHA-256 of the export as the plays take it ({@link stateSha256}); `--hash page` hashes it in the page. */
+const exportHash = (page: Page): Promise<string> => stateSha256(page, { inPage: HASH_IN_PAGE });
 
 /** The golden hashes of `bp` (tests/golden/<platform>.json), when recorded. */
 function goldenOf(bp: Blueprint): { initial: string; final: string } | undefined {

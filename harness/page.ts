@@ -98,3 +98,24 @@ export async function pageJson(page: Page, method: string, path: string, json?: 
 		throw new InfrastructureError(`${method} ${path} answered ${res.status} with a non-JSON body: ${res.text.slice(0, 200)}`, { cause: e });
 	}
 }
+
+/**
+ * SHA-256 (lower-case hex) of `GET /__salesgym/state`, computed by the Service Worker over the bytes that endpoint
+ * answers (`GET /__salesgym/state?digest=sha256`): the ~10 MB export crosses neither to the page nor to Node. With
+ * `{ inPage: true }`, the whole export is fetched and hashed in the page instead (WebCrypto), to check the SW's digest
+ * or to hash on a build without that endpoint.
+ * @throws InfrastructureError when the page is gone or the endpoint answers non-2xx.
+ */
+export async function stateSha256(page: Page, options: { inPage?: boolean } = {}): Promise<string> {
+	try {
+		return await page.evaluate(async (inPage) => {
+			const res = await fetch(inPage ? '/__salesgym/state' : '/__salesgym/state?digest=sha256');
+			if (!res.ok) throw new Error(`GET /__salesgym/state answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+			if (!inPage) return ((await res.json()) as { sha256: string }).sha256;
+			const digest = await crypto.subtle.digest('SHA-256', await res.arrayBuffer());
+			return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+		}, options.inPage === true);
+	} catch (e) {
+		throw new InfrastructureError(`hashing the export failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+	}
+}

@@ -43,6 +43,9 @@ async function shell(request: Request): Promise<Response> {
 /** Cache of the content-hashed `/_app/immutable/` files (served cache-first; filled on use and by {@link warmAssets}). */
 const IMMUTABLE_CACHE = 'salesgym-immutable';
 
+/** Whether `url` is a content-hashed build file (`/_app/immutable/`): never precached at install, see {@link warmAssets}. */
+const immutable = (url: string): boolean => url.startsWith('/_app/immutable/');
+
 /** Files fetched at once by {@link warmAssets}. */
 const WARM_CONCURRENCY = 8;
 
@@ -57,7 +60,7 @@ const WARM_CONCURRENCY = 8;
 async function warmAssets(): Promise<number> {
 	const cache = await caches.open(IMMUTABLE_CACHE);
 	const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
-	const missing = build.filter((url) => url.startsWith('/_app/immutable/') && !cached.has(url));
+	const missing = build.filter((url) => immutable(url) && !cached.has(url));
 	let next = 0;
 	const lane = async (): Promise<void> => {
 		while (next < missing.length) {
@@ -88,7 +91,6 @@ if (!DEV) {
 	// stack-notes pitfall 2), the static folder, and the build's files outside `/_app/immutable/`. The content-hashed
 	// `/_app/immutable/` files are cached on first use and by `warmAssets` (see there); worker chunks and the jq wasm
 	// are cached on first use.
-	const immutable = (url: string): boolean => url.startsWith('/_app/immutable/');
 	precacheAndRoute([...build.filter((url) => !immutable(url)), ...files, '/index.html'].map((url) => ({ url, revision: version })));
 	cleanupOutdatedCaches();
 	registerRoute(

@@ -7,7 +7,7 @@ import { test as base, expect, type Browser, type BrowserContext, type Page } fr
 import type { Blueprint } from '../../blueprints/schema';
 import { RunResponse, VerifyResponse, type RunRequest } from '../../harness/contract';
 import { InfrastructureError } from '../../harness/errors';
-import { pageFetch, pageJson, waitForSwReady } from '../../harness/page';
+import { pageFetch, pageJson, stateSha256, waitForSwReady } from '../../harness/page';
 import { startEpisode, verifyRun, verifySteps } from '../../harness/runner';
 import { loadBlueprints } from '../../harness/blueprints';
 import { assertInitialState, StoreWatch } from '../../harness/warm';
@@ -74,11 +74,7 @@ function gymFor(page: Page): Gym {
 			if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state answered ${res.status}: ${res.text.slice(0, 500)}`);
 			return res.text;
 		},
-		async stateDigest() {
-			const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state?digest=sha256' });
-			if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state?digest=sha256 answered ${res.status}: ${res.text.slice(0, 500)}`);
-			return (JSON.parse(res.text) as { sha256: string }).sha256;
-		},
+		stateDigest: () => stateSha256(page),
 		async importState(text) {
 			const res = await pageFetch(page, { method: 'PUT', path: '/__salesgym/state', body: text });
 			if (res.status < 200 || res.status > 299) throw new InfrastructureError(`PUT /__salesgym/state answered ${res.status}: ${res.text.slice(0, 500)}`);

@@ -10,10 +10,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { z } from 'zod';
 import type { Blueprint } from '../../blueprints/schema';
-import { InfrastructureError } from '../../harness/errors';
+import { stateSha256 } from '../../harness/page';
 import { REUSED_CONTEXT_TIMEZONE } from '../e2e/fixtures';
 
 /** Folder of the golden files, relative to the repository root (the cwd of Playwright and npm scripts). */
@@ -108,23 +107,5 @@ export function staleMessage(id: string, platform: string, which: 'initial' | 'f
 	);
 }
 
-/**
- * SHA-256 of `GET /__salesgym/state`, computed by the Service Worker over the bytes that endpoint answers
- * (`GET /__salesgym/state?digest=sha256`): the export, ~10 MB, crosses neither to the page nor to Node. With
- * `{ inPage: true }`, the full export is fetched and hashed in the page instead (the first-load plays compare
- * the two).
- * @returns lower-case hex. @throws InfrastructureError when the page is gone or the endpoint answers non-2xx.
- */
-export async function exportSha256(page: Page, options: { inPage?: boolean } = {}): Promise<string> {
-	try {
-		return await page.evaluate(async (inPage) => {
-			const res = await fetch(inPage ? '/__salesgym/state' : '/__salesgym/state?digest=sha256');
-			if (!res.ok) throw new Error(`GET /__salesgym/state answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-			if (!inPage) return ((await res.json()) as { sha256: string }).sha256;
-			const digest = await crypto.subtle.digest('SHA-256', await res.arrayBuffer());
-			return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-		}, options.inPage === true);
-	} catch (e) {
-		throw new InfrastructureError(`hashing the export failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
-	}
-}
+/** SHA-256 of `GET /__salesgym/state` as the plays take it: harness/page.ts {@link stateSha256}. */
+export const exportSha256 = stateSha256;

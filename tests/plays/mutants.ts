@@ -1,7 +1,7 @@
 /**
  * The mutant proof of a blueprint play (verifier/mutants.ts), run in Node right after the oracle passed with score
  * 1 in the page: the part of the final state's export that the proof reads ({@link readProofExport}: the tables of
- * its queries and patches, pruned in the page; the golden hashes come from the Service Worker) and, when a query or
+ * its queries and patches, pruned by the Service Worker; the golden hashes come from its digest) and, when a query or
  * patch names `$initial`, the same part of the export right after the reset, then every mutant and patch alternative of the blueprint applied and verified with the same jq
  * engine and evaluator as the page. The play
  * records the kill matrix as a test annotation ({@link MUTANTS_ANNOTATION}), which tests/plays/mutants-reporter.ts
