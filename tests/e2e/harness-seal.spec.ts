@@ -123,7 +123,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser }) => {
 	server = await startServer({ root: 'build', port: 0 });
-	env = await makeEnv({ task: bp, browser, baseUrl: server.url, actionTimeoutMs: 2_000 });
+	env = await makeEnv({ task: bp, browser, baseUrl: server.url });
 	await env.reset();
 	before = await env.exportState();
 	context = env.page!.context();
