@@ -55,6 +55,9 @@ export default defineConfig({
 	// project-times reporter, test-results/project-times.json and one line per project (`npm test`'s stage table).
 	reporter: [['list'], ['./tests/plays/mutants-reporter.ts'], ['./tests/tools/project-times-reporter.ts']],
 	timeout: 60_000,
+	// Web-first assertions wait up to 10 s (Playwright's default is 5 s): a screen that renders in well under a second
+	// idle can take several on a loaded 2-core CI machine running two browsers; a passing assertion returns at once.
+	expect: { timeout: 10_000 },
 	use: {
 		baseURL: BASE_URL,
 		launchOptions: chromiumLaunchOptions(),

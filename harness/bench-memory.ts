@@ -234,7 +234,7 @@ async function main(): Promise<void> {
 		await snap('verify');
 		const t0 = performance.now();
 		for (let i = 0; i < episodes; i++) {
-			const o = await playEpisode(env, oracle, i, { maxSteps: 100, reward: 'binary' });
+			const o = await playEpisode(env, oracle, i, { reward: 'binary' });
 			if (!o.passed) throw new Error(`oracle episode ${i} did not pass`);
 		}
 		const perEpisode = Math.round((performance.now() - t0) / episodes);

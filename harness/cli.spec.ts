@@ -36,7 +36,8 @@ describe('parseCli', () => {
 			port: 0,
 			k: 1,
 			workers: 1,
-			maxSteps: 50,
+			maxSteps: undefined,
+			actionTimeoutMs: undefined,
 			out: undefined,
 			reward: 'binary',
 			seed: undefined,
@@ -69,6 +70,8 @@ describe('parseCli', () => {
 		});
 		expect(() => parseCli(['run', '--agent', 'oracle', '--task', 'all', '--viewport', '1024'])).toThrow(/--viewport takes WIDTHxHEIGHT/);
 		expect(() => parseCli(['run', '--agent', 'oracle', '--task', 'all', '--dpr', '9'])).toThrow(/--dpr takes a device scale factor/);
+		expect(() => parseCli(['run', '--agent', 'oracle', '--task', 'all', '--action-timeout-ms', '5'])).toThrow(/action-timeout-ms/);
+		expect(parseCli(['calibrate', '--agent', 'oracle', '--action-timeout-ms', '2000'])).toMatchObject({ actionTimeoutMs: 2000, maxSteps: undefined });
 		expect(parseCli(['export', '--in', 'a,b', '--out', 'ds', '--format', 'parquet-ready'])).toEqual({
 			command: 'export',
 			inputs: ['a', 'b'],
@@ -92,6 +95,8 @@ describe('parseCli', () => {
 				'2',
 				'--max-steps',
 				'20',
+				'--action-timeout-ms',
+				'1500',
 				'--out',
 				'o',
 				'--reward',
@@ -99,7 +104,16 @@ describe('parseCli', () => {
 				'--cdp',
 				'ws://127.0.0.1:9222/devtools/browser/x'
 			])
-		).toMatchObject({ agent: 'noisy-oracle:0.3', k: 3, workers: 2, maxSteps: 20, out: 'o', reward: 'partial', cdp: 'ws://127.0.0.1:9222/devtools/browser/x' });
+		).toMatchObject({
+			agent: 'noisy-oracle:0.3',
+			k: 3,
+			workers: 2,
+			maxSteps: 20,
+			actionTimeoutMs: 1500,
+			out: 'o',
+			reward: 'partial',
+			cdp: 'ws://127.0.0.1:9222/devtools/browser/x'
+		});
 	});
 
 	it('parses calibrate with defaults (k 3, n = k, all tasks, default bands)', () => {

@@ -79,7 +79,8 @@ export const USAGE = `Usage:
   salesgym serve [--port 4173] [--host 127.0.0.1] [--build-if-needed] [--sealed]
       Serve build/ (the SPA + Service Worker) and the demo's task file for the launcher's Check (not with
       --sealed: a server for sealed episodes only). Prints the URL; stops on Ctrl-C.
-  salesgym run --agent A --task <id|all|glob> [--k 1] [--workers 1] [--max-steps 50] [--out DIR] [--json FILE]
+  salesgym run --agent A --task <id|all|glob> [--k 1] [--workers 1] [--max-steps N] [--action-timeout-ms 5000]
+               [--out DIR] [--json FILE]
                [--reward binary|partial] [--seed N] [--retries 2] [--cdp ws://…|http://host:port] [--port N] [--unsealed]
                [--screenshot] [--marks] [--no-axtree] [--viewport 1280x800] [--dpr 1] [--save-state] [--fresh-context]
       Run each task k times in headless Chromium (or a browser attached over CDP), W contexts at once, each kept
@@ -90,8 +91,10 @@ export const USAGE = `Usage:
       the final state export only with --save-state). Agents: ${AGENT_SPECS.join(', ')}.
       --task takes an id (hubspot/x-v1), "all", or a glob (hubspot/*). --port defaults to an ephemeral port.
       Episodes are sealed (README "Sealed episodes"); --unsealed (or SALESGYM_UNSEALED=1) is for debugging.
+      --max-steps defaults to each task's own limit: twice its oracle's actions, at least 50. --action-timeout-ms
+      bounds one agent action (a click on what is not there fails after it).
   salesgym calibrate --agent A [--agent B …] [--k 3] [--n N] [--tasks <id|all|glob>] [--write] [--json FILE] [--html FILE]
-               [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps 50] [--out DIR] [--cdp ws://…|http://host:port] [--port N] [--unsealed]
+               [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps N] [--action-timeout-ms 5000] [--out DIR] [--cdp ws://…|http://host:port] [--port N] [--unsealed]
       Run each task n (default k) times per --agent; print c/n, pass@k, pass^k and the band per task and agent.
       Several --agent (e.g. noisy-oracle:0.1 and noisy-oracle:0.3) are levels: the last one decides the band, and
       tasks it solves every time are listed as too easy. --write records {band, passes, n, k, agent, date[, levels]}
@@ -117,7 +120,10 @@ export type Command =
 			port: number;
 			k: number;
 			workers: number;
-			maxSteps: number;
+			/** `--max-steps`, else each task's default (harness/env.ts `defaultMaxSteps`). */
+			maxSteps: number | undefined;
+			/** `--action-timeout-ms`: the bound of one agent action, ms (default the env's, 5000). */
+			actionTimeoutMs: number | undefined;
 			out: string | undefined;
 			reward: RewardMode;
 			seed: number | undefined;
@@ -142,7 +148,10 @@ export type Command =
 			html: string | undefined;
 			thresholds: BandThresholds;
 			workers: number;
-			maxSteps: number;
+			/** `--max-steps`, else each task's default (harness/env.ts `defaultMaxSteps`). */
+			maxSteps: number | undefined;
+			/** `--action-timeout-ms`: the bound of one agent action, ms (default the env's, 5000). */
+			actionTimeoutMs: number | undefined;
 			out: string | undefined;
 			cdp: string | undefined;
 			port: number;
@@ -170,6 +179,7 @@ const OPTIONS = {
 		k: { type: 'string' },
 		workers: { type: 'string' },
 		'max-steps': { type: 'string' },
+		'action-timeout-ms': { type: 'string' },
 		out: { type: 'string' },
 		reward: { type: 'string' },
 		seed: { type: 'string' },
@@ -191,6 +201,7 @@ const OPTIONS = {
 		bands: { type: 'string' },
 		workers: { type: 'string' },
 		'max-steps': { type: 'string' },
+		'action-timeout-ms': { type: 'string' },
 		out: { type: 'string' },
 		cdp: { type: 'string' },
 		port: { type: 'string' },
@@ -274,7 +285,8 @@ export function parseCli(argv: readonly string[]): Command {
 			port: parseIntOption('port', str('port'), 0, 0, 65535),
 			k: parseIntOption('k', str('k'), 1, 1, 10_000),
 			workers: parseIntOption('workers', str('workers'), 1, 1, 64),
-			maxSteps: parseIntOption('max-steps', str('max-steps'), 50, 1, 10_000),
+			maxSteps: str('max-steps') === undefined ? undefined : parseIntOption('max-steps', str('max-steps'), 50, 1, 10_000),
+			actionTimeoutMs: str('action-timeout-ms') === undefined ? undefined : parseIntOption('action-timeout-ms', str('action-timeout-ms'), 5_000, 100, 600_000),
 			out: str('out'),
 			reward,
 			seed: seed === undefined ? undefined : parseIntOption('seed', seed, 0, 0, 2 ** 31),
@@ -303,7 +315,8 @@ export function parseCli(argv: readonly string[]): Command {
 			html: str('html'),
 			thresholds: parseThresholds(str('bands')),
 			workers: parseIntOption('workers', str('workers'), 1, 1, 64),
-			maxSteps: parseIntOption('max-steps', str('max-steps'), 50, 1, 10_000),
+			maxSteps: str('max-steps') === undefined ? undefined : parseIntOption('max-steps', str('max-steps'), 50, 1, 10_000),
+			actionTimeoutMs: str('action-timeout-ms') === undefined ? undefined : parseIntOption('action-timeout-ms', str('action-timeout-ms'), 5_000, 100, 600_000),
 			out: str('out'),
 			cdp,
 			port: parseIntOption('port', str('port'), 0, 0, 65535),
@@ -473,7 +486,8 @@ async function runMany(
 		tasks: Blueprint[];
 		k: number;
 		workers: number;
-		maxSteps: number;
+		maxSteps: number | undefined;
+		actionTimeoutMs?: number | undefined;
 		out: string | undefined;
 		port: number;
 		cdp: string | undefined;
@@ -499,13 +513,18 @@ async function runMany(
 			blueprints: opts.tasks,
 			k: opts.k,
 			workers: opts.workers,
-			maxSteps: opts.maxSteps,
+			...(opts.maxSteps !== undefined ? { maxSteps: opts.maxSteps } : {}),
 			reward: opts.reward ?? 'binary',
 			baseUrl,
 			browsers,
 			...(opts.out !== undefined ? { outDir: opts.out } : {}),
 			...(opts.retries !== undefined ? { retries: opts.retries } : {}),
-			env: { ...(opts.seed !== undefined ? { seed: opts.seed } : {}), sealed: opts.unsealed !== true, ...envOptionsOf(opts.observe) },
+			env: {
+				...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+				...(opts.actionTimeoutMs !== undefined ? { actionTimeoutMs: opts.actionTimeoutMs } : {}),
+				sealed: opts.unsealed !== true,
+				...envOptionsOf(opts.observe)
+			},
 			...(opts.observe?.saveState ? { saveState: true } : {}),
 			...(opts.freshContext ? { freshContext: true } : {}),
 			onEpisode: (r, done, total) => {

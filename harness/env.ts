@@ -51,8 +51,19 @@ import { resetRun, sealHeaders } from './runner';
 import { assertInitialState, countRecycle, newWarmStats, StoreWatch, type ContextPool, type WarmStats } from './warm';
 import { POLICY_PATH, policyMarkdown } from '../blueprints/policy';
 
-/** Default step limit of an episode. */
+/** Least default step limit of an episode (a task's own default is {@link defaultMaxSteps}). */
 export const DEFAULT_MAX_STEPS = 50;
+
+/**
+ * The default step limit of an episode of `blueprint`: twice the oracle's actions (its UI actions plus the final
+ * `done`), at least {@link DEFAULT_MAX_STEPS}. A fixed 50 would make a four-tool task whose shortest known path is 81
+ * UI actions unsolvable; twice the oracle's path leaves an agent room to look around (waits, reads, wrong turns).
+ * @returns a step count >= 50.
+ */
+export function defaultMaxSteps(blueprint: Pick<Blueprint, 'steps'>): number {
+	const oracle = blueprint.steps.reduce((n, s) => n + s.actions.length, 0) + 1;
+	return Math.max(DEFAULT_MAX_STEPS, 2 * oracle);
+}
 /** Default bound of one env action, ms (shorter than the oracle's: an agent's miss should cost little). */
 export const ENV_ACTION_TIMEOUT_MS = 5_000;
 /** How long the env waits for the UI to settle after an action, ms (harness/settle.ts). */
@@ -73,7 +84,7 @@ export interface EnvOptions {
 	cdp?: string;
 	/** Gym origin, e.g. `http://127.0.0.1:4173`; default: the env serves `build/` itself on an ephemeral port. */
 	baseUrl?: string;
-	/** Step limit: the step that reaches it ends the episode with `truncated: true` (default {@link DEFAULT_MAX_STEPS}). */
+	/** Step limit: the step that reaches it ends the episode with `truncated: true` (default {@link defaultMaxSteps} of the task). */
 	maxSteps?: number;
 	/** `binary` (default): reward 1 iff passed; `partial`: the verifier's score (passed / all assertions). */
 	reward?: RewardMode;
@@ -213,6 +224,8 @@ export interface SalesgymEnv {
 	close(): Promise<void>;
 	/** Context reuse counters of this env's resets. */
 	readonly warmStats: WarmStats;
+	/** The step limit of each episode (the option, else {@link defaultMaxSteps} of the task). */
+	readonly maxSteps: number;
 }
 
 /** SHA-256 (first 16 hex) of an observation's url, title and axtree: the trajectory's observation digest. */
@@ -279,7 +292,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			? ((await instanceFromSpec(options.task)) ?? loadBlueprints(options.blueprintsDir ?? join(ROOT, 'blueprints')).find((b) => b.id === options.task))
 			: options.task;
 	if (!blueprint) throw new UsageError(`unknown task "${String(options.task)}"`);
-	const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+	const maxSteps = options.maxSteps ?? defaultMaxSteps(blueprint);
 	if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new UsageError(`maxSteps must be a positive integer, got ${maxSteps}`);
 	const rewardMode: RewardMode = options.reward ?? 'binary';
 	const timeoutMs = options.actionTimeoutMs ?? ENV_ACTION_TIMEOUT_MS;
@@ -543,6 +556,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			return tabs[active] ?? null;
 		},
 		warmStats,
+		maxSteps,
 		async reset() {
 			if (closed) throw new Error('the env is closed');
 			resets++;

@@ -3,7 +3,7 @@
  * the agents, the parallel runner, calibration, the HTTP bridge to a gym's API, and the WebDriver client. TypeScript source: run it with a
  * TypeScript-aware loader (tsx, Vitest, Playwright Test) — the CLI (`npx salesgym`) registers tsx itself.
  */
-export { makeEnv, observationDigest, openBrowser, DEFAULT_MAX_STEPS } from './env';
+export { makeEnv, observationDigest, openBrowser, DEFAULT_MAX_STEPS, defaultMaxSteps } from './env';
 export type { EnvOptions, Observation, ResetResult, RewardMode, SalesgymEnv, StepInfo, StepResult, TabInfo } from './env';
 export { Action, Target, Blueprint, Difficulty, BANDS } from '../blueprints/schema';
 export { InvalidActionError, performAction, describeAction } from './actions';

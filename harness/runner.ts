@@ -236,7 +236,7 @@ export async function playEpisode(
 	env: SalesgymEnv,
 	agent: Agent,
 	attempt: number,
-	meta: { maxSteps: number; reward: RewardMode; saveState?: boolean; exportState?: boolean }
+	meta: { reward: RewardMode; saveState?: boolean; exportState?: boolean }
 ): Promise<EpisodeOutcome> {
 	const digest = await importObservationDigest();
 	const t0 = performance.now();
@@ -248,7 +248,7 @@ export async function playEpisode(
 		agent: agent.name,
 		attempt,
 		run_id: reset.info.run_id,
-		max_steps: meta.maxSteps,
+		max_steps: env.maxSteps,
 		reward_mode: meta.reward,
 		started_at: new Date().toISOString()
 	});
@@ -420,7 +420,7 @@ export interface RunOptions {
 	k?: number;
 	/** Episodes at once, each in its own context (default 1). */
 	workers?: number;
-	/** Step limit (default the env's). */
+	/** Step limit of every episode (default: each task's own, harness/env.ts `defaultMaxSteps`). */
 	maxSteps?: number;
 	/** Reward mode (default `binary`). */
 	reward?: RewardMode;
@@ -456,7 +456,8 @@ export interface RunSummary {
 	agent: string;
 	k: number;
 	workers: number;
-	max_steps: number;
+	/** The step limit given, or null: each task's default (twice its oracle's actions, at least 50). */
+	max_steps: number | null;
 	reward: RewardMode;
 	started_at: string;
 	ms: number;
@@ -481,10 +482,10 @@ export function trajectoryFile(taskId: string, attempt: number): string {
  * @throws Error only for programming errors; InfrastructureError never escapes (it is recorded).
  */
 export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
-	const { makeEnv, DEFAULT_MAX_STEPS } = await import('./env');
+	const { makeEnv } = await import('./env');
 	const k = options.k ?? 1;
 	const workers = Math.max(1, options.workers ?? 1);
-	const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+	const maxSteps = options.maxSteps;
 	const reward = options.reward ?? 'binary';
 	const retries = options.retries ?? DEFAULT_RETRIES;
 	const startedAt = new Date().toISOString();
@@ -511,7 +512,7 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 					task: blueprint,
 					browser,
 					baseUrl: options.baseUrl,
-					maxSteps,
+					...(maxSteps !== undefined ? { maxSteps } : {}),
 					reward,
 					...options.env,
 					...(options.agent.observe?.marks ? { marks: true } : {}),
@@ -520,7 +521,6 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 					...(pool ? { pool } : { freshContext: true })
 				});
 				const out = await playEpisode(env, options.agent, attempt, {
-					maxSteps,
 					reward,
 					saveState: options.saveState === true,
 					exportState: options.keepState === true || options.saveState === true
@@ -618,7 +618,7 @@ export async function runEpisodes(options: RunOptions): Promise<RunSummary> {
 		agent: options.agent.name,
 		k,
 		workers,
-		max_steps: maxSteps,
+		max_steps: maxSteps ?? null,
 		reward,
 		started_at: startedAt,
 		ms,

@@ -41,7 +41,7 @@ test('an episode attaches to a running Chromium over CDP (--cdp)', async ({ base
 			.toBe(true);
 		const env = await makeEnv({ task: TASK, cdp: `http://127.0.0.1:${CDP_PORT}`, baseUrl: baseURL! });
 		try {
-			const out = await playEpisode(env, oracle, 0, { maxSteps: 50, reward: 'binary' });
+			const out = await playEpisode(env, oracle, 0, { reward: 'binary' });
 			expect(out).toMatchObject({ passed: true, reward: 1, terminated: true });
 		} finally {
 			await env.close();

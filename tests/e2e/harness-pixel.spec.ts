@@ -36,7 +36,7 @@ for (const blueprint of HUBSPOT) {
 	test(`pixel-oracle solves ${blueprint.id} with coordinates, text and keys only`, async ({ browser, baseURL }) => {
 		test.setTimeout(90_000);
 		env = await makeEnv({ task: blueprint, browser, baseUrl: baseURL!, marks: true, maxSteps: 400, pool });
-		const out = await playEpisode(env, pixelOracle, 0, { maxSteps: 400, reward: 'binary' });
+		const out = await playEpisode(env, pixelOracle, 0, { reward: 'binary' });
 		const actions = out.lines.flatMap((l) => (l.type === 'step' ? [EnvAction.parse(l.action)] : []));
 		// Every action is a computer-use one, except the address bar (goto), waits and the final done.
 		const element = actions.filter((a) => !isPixelAction(a) && !('goto' in a) && !('wait' in a) && !('done' in a));
@@ -134,7 +134,7 @@ test('an external cmd: agent acts with coordinates from the marks it is sent', a
 	const file = join(mkdtempSync(join(tmpdir(), 'salesgym-pixel-')), 'agent.cjs');
 	writeFileSync(file, script);
 	env = await makeEnv({ task: 'hubspot/inbound-demo-request-v1', browser, baseUrl: baseURL!, marks: true, pool });
-	const out = await playEpisode(env, agentByName(`cmd:node ${file}`), 0, { maxSteps: 5, reward: 'binary' });
+	const out = await playEpisode(env, agentByName(`cmd:node ${file}`), 0, { reward: 'binary' });
 	const steps = out.lines.filter((l) => l.type === 'step');
 	expect(steps[0]).toMatchObject({ action: { click: { x: expect.any(Number), y: expect.any(Number) } }, error: null });
 	expect(steps[1]).toMatchObject({ action: { done: {} } });

@@ -13,7 +13,7 @@ import { ContextPool } from '../../harness/warm';
 import { expect, test } from './fixtures';
 
 const TASK = 'hubspot/update-lead-status-v1';
-const META = { maxSteps: 50, reward: 'binary' as const };
+const META = { reward: 'binary' as const };
 
 let envs: SalesgymEnv[] = [];
 test.afterEach(async () => {

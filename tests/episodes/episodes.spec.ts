@@ -17,7 +17,7 @@
 import { expect, test } from '@playwright/test';
 import { agentByName, oracleActions } from '../../harness/agents';
 import { loadBlueprints, selectTasks } from '../../harness/blueprints';
-import { DEFAULT_MAX_STEPS, makeEnv, type RewardMode } from '../../harness/env';
+import { makeEnv, type RewardMode } from '../../harness/env';
 import { playEpisode } from '../../harness/runner';
 import { startServer, type RunningServer } from '../../harness/server';
 import { ContextPool } from '../../harness/warm';
@@ -37,7 +37,8 @@ test.afterAll(async () => {
 
 const agent = agentByName(process.env.SALESGYM_AGENT ?? 'oracle');
 const k = Number(process.env.SALESGYM_K ?? 1);
-const maxSteps = Number(process.env.SALESGYM_MAX_STEPS ?? DEFAULT_MAX_STEPS);
+/** `SALESGYM_MAX_STEPS`, else each task's default step limit (harness/env.ts `defaultMaxSteps`). */
+const maxSteps = process.env.SALESGYM_MAX_STEPS ? Number(process.env.SALESGYM_MAX_STEPS) : undefined;
 const reward: RewardMode = process.env.SALESGYM_REWARD === 'partial' ? 'partial' : 'binary';
 /** How many tasks run when SALESGYM_TASKS is unset. */
 const DEFAULT_TASKS = 2;
@@ -49,9 +50,16 @@ const tasks = process.env.SALESGYM_TASKS
 for (const blueprint of tasks) {
 	for (let attempt = 0; attempt < k; attempt++) {
 		test(`${blueprint.id} #${attempt} (${agent.name})`, async ({ browser }, testInfo) => {
-			const env = await makeEnv({ task: blueprint, browser, baseUrl: server!.url, maxSteps, reward, ...(pool ? { pool } : { freshContext: true }) });
+			const env = await makeEnv({
+				task: blueprint,
+				browser,
+				baseUrl: server!.url,
+				...(maxSteps !== undefined ? { maxSteps } : {}),
+				reward,
+				...(pool ? { pool } : { freshContext: true })
+			});
 			try {
-				const out = await playEpisode(env, agent, attempt, { maxSteps, reward });
+				const out = await playEpisode(env, agent, attempt, { reward });
 				await testInfo.attach('trajectory.jsonl', { body: out.lines.map((l) => JSON.stringify(l)).join('\n') + '\n', contentType: 'application/x-ndjson' });
 				const verdict = {
 					task_id: blueprint.id,
