@@ -9,6 +9,8 @@ import {
 	calibrationReport,
 	libraryCalibration,
 	libraryCalibrationHtml,
+	LibraryCalibrationFile,
+	mergeLibraryCalibrations,
 	parseThresholds,
 	passAtK,
 	passHatK,
@@ -191,6 +193,41 @@ describe('calibrationReport', () => {
 		expect(html).not.toMatch(/(src|href)="https?:/);
 		expect(() => libraryCalibration([])).toThrow(RangeError);
 		expect(() => libraryCalibration([low, calibrationReport(tasks, [], { agent: 'x', k: 3, date: '2026-12-02' })])).toThrow(/different tasks/);
+	});
+
+	it('merges calibrations of disjoint task sets into the report of them all, and refuses what does not merge', () => {
+		const AGENTS = ['noisy-oracle:0.1', 'noisy-oracle:0.3'];
+		/** Three episodes of a task: all passed, or one passed and two failed (at steps 0 and 1). */
+		const three = (id: string, all: boolean) => (all ? [ok(id, true), ok(id, true), ok(id, true)] : [ok(id, true), ok(id, false, 0), ok(id, false, 1)]);
+		const recsA = [
+			[...three('hubspot/a-v1', true), ...three('hubspot/b-v1', true)],
+			[...three('hubspot/a-v1', true), ...three('hubspot/b-v1', false)]
+		];
+		const recsB = [three(pair.id, true), three(pair.id, false)];
+		const lib = (sel: Parameters<typeof calibrationReport>[0], recs: ReturnType<typeof three>[]) =>
+			libraryCalibration(AGENTS.map((agent, j) => calibrationReport(sel, recs[j]!, { agent, k: 3, date: '2026-12-02' })));
+		const a = lib(tasks, recsA);
+		const b = lib([pair], recsB);
+		// Through JSON, as the CLI reads the files, and checked by the strict file schema.
+		const parts = [a, b].map((x) => LibraryCalibrationFile.parse(JSON.parse(JSON.stringify(x))));
+		const merged = mergeLibraryCalibrations(parts);
+		// The same report as one run over all three tasks.
+		expect(merged).toEqual(
+			lib(
+				[...tasks, pair],
+				[0, 1].map((j) => [...recsA[j]!, ...recsB[j]!])
+			)
+		);
+		expect(merged.summary.too_easy).toEqual(['hubspot/a-v1']);
+		expect(merged.summary.tiers['2']).toEqual({ easy: 0, medium: 0, hard: 1, unsolved: 0 });
+		expect(merged.levels[1]!.summary.totals).toEqual({ tasks: 3, n: 9, c: 5, infra_errors: 0 });
+		expect(() => mergeLibraryCalibrations([])).toThrow(UsageError);
+		expect(() => mergeLibraryCalibrations([a, a])).toThrow(/in more than one report: hubspot\/a-v1, hubspot\/b-v1/);
+		expect(() => mergeLibraryCalibrations([a, { ...b, summary: { ...b.summary, k: 2 } }])).toThrow(/k differs/);
+		const oneLevel = libraryCalibration([calibrationReport([pair], recsB[1]!, { agent: AGENTS[1]!, k: 3, date: '2026-12-02' })]);
+		expect(() => mergeLibraryCalibrations([a, oneLevel])).toThrow(/levels differ/);
+		// A typo in a file fails loudly instead of being stripped.
+		expect(LibraryCalibrationFile.safeParse({ ...JSON.parse(JSON.stringify(a)), extra: 1 }).success).toBe(false);
 	});
 
 	it('renders an offline HTML page with the four plots and the table (no external resources)', () => {

@@ -5,7 +5,8 @@
  * The math and rendering are pure; only {@link writeDifficulty} touches files.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { BANDS, Blueprint, type Band, type Difficulty } from '../blueprints/schema';
+import { z } from 'zod';
+import { Band as BandSchema, BANDS, Blueprint, type Band, type Difficulty } from '../blueprints/schema';
 import { UsageError } from './errors';
 import type { EpisodeRecord } from './runner';
 
@@ -178,6 +179,15 @@ export function calibrationReport(
 			infra_errors: mine.length - n
 		};
 	});
+	return reportFromRows(rows, { agent: opts.agent, k: opts.k, date: opts.date, thresholds });
+}
+
+/**
+ * The report over per-task rows already computed (by {@link calibrationReport}, or taken from reports being merged):
+ * the summary (bands, pass rates, first failing steps, tiers, totals) is a function of the rows alone.
+ */
+function reportFromRows(rows: TaskCalibration[], opts: { agent: string; k: number; date: string; thresholds: BandThresholds }): CalibrationReport {
+	const thresholds = opts.thresholds;
 	const bands = Object.fromEntries(BANDS.map((b) => [b, rows.filter((r) => r.band === b).length])) as Record<Band, number>;
 	const rate = (sel: TaskCalibration[]): number | null => {
 		const n = sel.reduce((s, r) => s + r.n, 0);
@@ -397,6 +407,105 @@ export function libraryCalibration(levels: readonly CalibrationReport[]): Librar
 			too_easy: tasks.filter((t) => t.too_easy).map((t) => t.task_id)
 		}
 	};
+}
+
+const Counts = z.record(z.string(), z.number().int().nonnegative());
+const Thresholds = z.strictObject({ easy: z.number(), medium: z.number(), hard: z.number() });
+const TaskRow = z.strictObject({
+	task_id: z.string().min(1),
+	platforms: z.array(z.string()),
+	tier: z.number().int().min(1).max(4),
+	n: z.number().int().nonnegative(),
+	c: z.number().int().nonnegative(),
+	pass_at_k: z.number().nullable(),
+	pass_hat_k: z.number().nullable(),
+	band: BandSchema,
+	first_failing_step: Counts,
+	first_failing_platform: Counts,
+	infra_errors: z.number().int().nonnegative()
+});
+const LevelReport = z.strictObject({
+	tasks: z.array(TaskRow),
+	summary: z.strictObject({
+		agent: z.string().min(1),
+		k: z.number().int().positive(),
+		date: z.iso.date(),
+		thresholds: Thresholds,
+		bands: z.record(BandSchema, z.number()),
+		pass_rate_by_band: z.record(BandSchema, z.number().nullable()),
+		pass_rate_by_platform: z.record(z.string(), z.number()),
+		first_failing_step: Counts,
+		first_failing_platform: Counts,
+		tiers: z.record(z.string(), z.record(BandSchema, z.number())),
+		totals: z.strictObject({ tasks: z.number(), n: z.number(), c: z.number(), infra_errors: z.number() })
+	})
+});
+/**
+ * The file `salesgym calibrate --agent A --agent B … --json F` writes (a {@link LibraryCalibration}), as read back by
+ * {@link mergeLibraryCalibrations}: strict, so a file of another shape (a one-level report, a hand edit) fails loudly.
+ */
+export const LibraryCalibrationFile = z.strictObject({
+	tasks: z.array(
+		z.strictObject({
+			task_id: z.string().min(1),
+			tier: z.number().int(),
+			platforms: z.array(z.string()),
+			band: BandSchema,
+			too_easy: z.boolean(),
+			levels: z.array(
+				z.strictObject({
+					agent: z.string(),
+					n: z.number().int(),
+					c: z.number().int(),
+					pass_at_k: z.number().nullable(),
+					pass_hat_k: z.number().nullable(),
+					band: BandSchema
+				})
+			)
+		})
+	),
+	levels: z.array(LevelReport).min(1),
+	summary: z.strictObject({
+		agents: z.array(z.string()).min(1),
+		deciding_agent: z.string(),
+		k: z.number().int().positive(),
+		date: z.iso.date(),
+		thresholds: Thresholds,
+		tiers: z.record(z.string(), z.record(BandSchema, z.number())),
+		too_easy: z.array(z.string())
+	})
+});
+
+/**
+ * Merges library calibrations of disjoint task sets (e.g. one per tier, run one after another or on several
+ * machines) into the one report the whole library would give: per level, the task rows of every part in order, and
+ * every summary (bands, pass rates, first failing steps, tiers, totals, too easy) recomputed over them; the date is
+ * the latest part's.
+ * @param parts the parsed `--json` files of `salesgym calibrate` with the same `--agent` levels (in the same order),
+ *   the same k and the same band thresholds.
+ * @throws UsageError when there is no part, the parts' levels, k or thresholds differ, or a task is in two parts.
+ */
+export function mergeLibraryCalibrations(parts: readonly LibraryCalibration[]): LibraryCalibration {
+	const first = parts[0];
+	if (!first) throw new UsageError('--merge needs at least one calibration report');
+	const agents = first.summary.agents.join(', ');
+	for (const p of parts) {
+		if (p.summary.agents.join(', ') !== agents) throw new UsageError(`--merge: levels differ: [${agents}] vs [${p.summary.agents.join(', ')}]`);
+		if (p.summary.k !== first.summary.k) throw new UsageError(`--merge: k differs: ${first.summary.k} vs ${p.summary.k}`);
+		if (JSON.stringify(p.summary.thresholds) !== JSON.stringify(first.summary.thresholds)) throw new UsageError('--merge: band thresholds differ');
+	}
+	const seen = new Set<string>();
+	const twice = new Set<string>();
+	for (const p of parts) for (const t of p.tasks) (seen.has(t.task_id) ? twice : seen).add(t.task_id);
+	if (twice.size > 0) throw new UsageError(`--merge: in more than one report: ${[...twice].join(', ')}`);
+	const date = parts.map((p) => p.summary.date).sort()[parts.length - 1]!;
+	const levels = first.summary.agents.map((agent, j) =>
+		reportFromRows(
+			parts.flatMap((p) => p.levels[j]!.tasks),
+			{ agent, k: first.summary.k, date, thresholds: first.summary.thresholds }
+		)
+	);
+	return libraryCalibration(levels);
 }
 
 /**

@@ -1,4 +1,8 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { calibrationReport, libraryCalibration } from './calibrate';
 import { episodeHeader, episodeLine, listenError, main, parseCli, parseIntOption, progressLine } from './cli';
 import { startServer } from './server';
 import { InfrastructureError, UsageError } from './errors';
@@ -251,6 +255,45 @@ describe('main', () => {
 		expect(err).toContain('salesgym: --task is required');
 		expect(await main(['help'], io)).toBe(0);
 		expect(out).toContain('salesgym run --agent');
+	});
+
+	it('calibrate --merge writes the merged report of two files; a bad file or a run flag is bad input (exit 2)', async () => {
+		let err = '';
+		const io = { out: () => {}, err: (t: string) => void (err += t) };
+		const dir = mkdtempSync(join(tmpdir(), 'salesgym-merge-'));
+		const part = (id: string, passed: boolean) =>
+			libraryCalibration(
+				['noisy-oracle:0.1', 'noisy-oracle:0.3'].map((agent) =>
+					calibrationReport(
+						[{ id, platforms: ['hubspot'] }],
+						[0, 1, 2].map(() => ({ task_id: id, status: 'ok' as const, passed, first_failing_step: passed ? null : 0 })),
+						{
+							agent,
+							k: 3,
+							date: '2026-12-02'
+						}
+					)
+				)
+			);
+		writeFileSync(join(dir, 'a.json'), JSON.stringify(part('hubspot/a-v1', true)));
+		writeFileSync(join(dir, 'b.json'), JSON.stringify(part('hubspot/b-v1', false)));
+		const out = join(dir, 'all.json');
+		const html = join(dir, 'all.html');
+		expect(await main(['calibrate', '--merge', `${join(dir, 'a.json')},${join(dir, 'b.json')}`, '--json', out, '--html', html], io)).toBe(0);
+		const merged = JSON.parse(readFileSync(out, 'utf8')) as { tasks: { task_id: string; band: string }[]; summary: { too_easy: string[] } };
+		expect(merged.tasks.map((t) => [t.task_id, t.band])).toEqual([
+			['hubspot/a-v1', 'easy'],
+			['hubspot/b-v1', 'unsolved']
+		]);
+		expect(merged.summary.too_easy).toEqual(['hubspot/a-v1']);
+		expect(readFileSync(html, 'utf8')).toContain('<tr><td>hubspot/b-v1</td>');
+		expect(err).toContain('merged 2 reports, 2 tasks');
+		writeFileSync(join(dir, 'bad.json'), JSON.stringify({ ...part('hubspot/c-v1', true), extra: true }));
+		expect(await main(['calibrate', '--merge', join(dir, 'bad.json'), '--json', out], io)).toBe(2);
+		expect(err).toContain('is not a report of');
+		expect(await main(['calibrate', '--merge', join(dir, 'a.json'), '--agent', 'oracle', '--json', out], io)).toBe(2);
+		expect(await main(['calibrate', '--merge', join(dir, 'a.json')], io)).toBe(2);
+		expect(err).toContain('--merge needs --json FILE or --html FILE');
 	});
 
 	it('with no arguments, exits 2 and prints the usage', async () => {

@@ -9,7 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
@@ -45,10 +45,13 @@ import {
 	calibrationReport,
 	libraryCalibration,
 	libraryCalibrationHtml,
+	LibraryCalibrationFile,
+	mergeLibraryCalibrations,
 	parseThresholds,
 	writeDifficulty,
 	type BandThresholds,
-	type CalibrationReport
+	type CalibrationReport,
+	type LibraryCalibration
 } from './calibrate';
 import { openBrowser, type RewardMode } from './env';
 import { InfrastructureError, UsageError } from './errors';
@@ -95,11 +98,13 @@ export const USAGE = `Usage:
       bounds one agent action (a click on what is not there fails after it).
   salesgym calibrate --agent A [--agent B …] [--k 3] [--n N] [--tasks <id|all|glob>] [--write] [--json FILE] [--html FILE]
                [--bands easy=1,medium=0.667,hard=0.333] [--workers 1] [--max-steps N] [--action-timeout-ms 5000] [--out DIR] [--cdp ws://…|http://host:port] [--port N] [--unsealed]
+  salesgym calibrate --merge a.json,b.json [--json FILE] [--html FILE]
       Run each task n (default k) times per --agent; print c/n, pass@k, pass^k and the band per task and agent.
       Several --agent (e.g. noisy-oracle:0.1 and noisy-oracle:0.3) are levels: the last one decides the band, and
       tasks it solves every time are listed as too easy. --write records {band, passes, n, k, agent, date[, levels]}
       in each blueprint's "difficulty"; --html writes an offline report page (tier x band, first failing step and
-      its platform).
+      its platform). --merge combines the --json reports of runs over disjoint task sets (e.g. one per tier, or one
+      per machine) into the report of them all, without running episodes.
   salesgym bench [--samples 50] [--json FILE] [--only m1,m2] [--port N]
       p50/p95/n in ms of ${METRICS.join(', ')}. --json merges into FILE.
 ${VERIFY_USAGE}
@@ -140,6 +145,8 @@ export type Command =
 			command: 'calibrate';
 			/** `--agent`, repeatable: one level per agent, in order; the last decides the band written. */
 			agents: string[];
+			/** `--merge a.json,b.json`: combine earlier multi-level reports instead of running episodes (no --agent). */
+			merge: string[] | undefined;
 			tasks: string;
 			k: number;
 			n: number;
@@ -199,6 +206,7 @@ const OPTIONS = {
 		json: { type: 'string' },
 		html: { type: 'string' },
 		bands: { type: 'string' },
+		merge: { type: 'string' },
 		workers: { type: 'string' },
 		'max-steps': { type: 'string' },
 		'action-timeout-ms': { type: 'string' },
@@ -299,7 +307,14 @@ export function parseCli(argv: readonly string[]): Command {
 	}
 	if (command === 'calibrate') {
 		const agents = (values.agent as string[] | undefined) ?? [];
-		if (agents.length === 0) throw new UsageError('--agent is required');
+		const mergeText = str('merge');
+		const merge = mergeText === undefined ? undefined : mergeText.split(',').filter((f) => f.trim() !== '');
+		if (merge !== undefined) {
+			if (merge.length === 0) throw new UsageError('--merge takes report files, e.g. --merge t1.json,t4.json');
+			if (agents.length > 0 || values.write === true || str('tasks') !== undefined)
+				throw new UsageError('--merge combines reports written by earlier runs and runs no episode: drop --agent, --tasks and --write');
+			if (str('json') === undefined && str('html') === undefined) throw new UsageError('--merge needs --json FILE or --html FILE');
+		} else if (agents.length === 0) throw new UsageError('--agent is required');
 		for (const a of agents) agentByName(a);
 		if (new Set(agents).size !== agents.length) throw new UsageError(`--agent given twice with the same spec: ${agents.join(', ')}`);
 		const k = parseIntOption('k', str('k'), 3, 1, 1000);
@@ -307,6 +322,7 @@ export function parseCli(argv: readonly string[]): Command {
 		return {
 			command,
 			agents,
+			merge,
 			tasks: str('tasks') ?? 'all',
 			k,
 			n,
@@ -564,7 +580,51 @@ export function summaryRow(r: EpisodeRecord): Omit<EpisodeRecord, 'state'> {
 	return row;
 }
 
+/**
+ * `salesgym calibrate --merge a.json,b.json`: reads each multi-level report (`--json` of an earlier run), merges
+ * them (harness/calibrate.ts `mergeLibraryCalibrations`) and writes `--json` / `--html`.
+ * @throws UsageError when a file is missing, not JSON, not a multi-level report, or the reports do not merge.
+ */
+async function mergeCalibrations(files: readonly string[], cmd: Extract<Command, { command: 'calibrate' }>, io: Io): Promise<number> {
+	const parts: LibraryCalibration[] = [];
+	for (const file of files) {
+		let value: unknown;
+		try {
+			value = JSON.parse(await readFile(file, 'utf8'));
+		} catch (e) {
+			throw new UsageError(`--merge: cannot read ${file}: ${(e as Error).message}`);
+		}
+		const parsed = LibraryCalibrationFile.safeParse(value);
+		if (!parsed.success) {
+			const issue = parsed.error.issues[0]!;
+			throw new UsageError(
+				`--merge: ${file} is not a report of "salesgym calibrate --agent A --agent B … --json": ${issue.path.join('.') || '(root)'}: ${issue.message}`
+			);
+		}
+		parts.push(parsed.data);
+	}
+	const library = mergeLibraryCalibrations(parts);
+	if (cmd.json !== undefined) await writeJsonFile(cmd.json, library);
+	if (cmd.html !== undefined) {
+		await mkdir(dirname(resolve(cmd.html)), { recursive: true });
+		await writeFile(cmd.html, libraryCalibrationHtml(library));
+	}
+	const tiers = Object.entries(library.summary.tiers)
+		.map(
+			([t, bands]) =>
+				`tier ${t}: ${Object.entries(bands)
+					.map(([b, n]) => `${b} ${n}`)
+					.join(', ')}`
+		)
+		.join('; ');
+	io.err(
+		`salesgym: merged ${files.length} reports, ${library.tasks.length} tasks; at ${library.summary.deciding_agent}: ${tiers}; too easy: ${library.summary.too_easy.length}\n`
+	);
+	return 0;
+}
+
 async function calibrate(cmd: Extract<Command, { command: 'calibrate' }>, io: Io): Promise<number> {
+	if (cmd.merge !== undefined) return mergeCalibrations(cmd.merge, cmd, io);
 	const tasks = await pickTasks(cmd.tasks);
 	const date = new Date().toISOString().slice(0, 10);
 	const levels: CalibrationReport[] = [];
