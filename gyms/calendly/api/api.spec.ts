@@ -437,8 +437,13 @@ describe('booking page calls', () => {
 		expect((await book(s1!.start_time, 'one@example.com')).status).toBe(201);
 		await refused(async () => book(s2!.start_time, 'two@example.com'), 400, LINK_USED);
 		await refused(async () => call('POST', '/scheduling_links', { max_event_count: 2, owner: t.uri, owner_type: 'EventType' }), 400);
-		const off = (await orgTypes('&active=false'))[0]!;
+		const mine = collectionOf(EventType).parse((await call('GET', '/event_types', undefined, `user=${encodeURIComponent((await me()).uri)}`)).body).collection;
+		const off = mine.find((x) => x.uri !== t.uri && x.active)!;
+		expect((await call('PATCH', `/event_types/${uuid(off.uri)}`, { active: false })).status).toBe(200);
 		await refused(async () => call('POST', '/scheduling_links', { max_event_count: 1, owner: off.uri, owner_type: 'EventType' }), 400, 'not active');
+		// A type the acting user (role "user") does not host (a round robin of others): refused, nothing stored.
+		const other = (await orgTypes()).find((x) => x.kind_description === 'Round Robin')!;
+		await refused(async () => call('POST', '/scheduling_links', { max_event_count: 1, owner: other.uri, owner_type: 'EventType' }), 403, 'Permission Denied');
 	});
 
 	it('reschedule: the old invitee is canceled + rescheduled, the new one points back; the old slot frees up', async () => {

@@ -399,7 +399,9 @@ export async function deleteNoShow(db: CalendlyDb, req: ApiRequest, uuid: string
 
 /**
  * `POST /scheduling_links {max_event_count: 1, owner, owner_type: "EventType"}` → 201 `{resource:{booking_url,
- * owner, owner_type}}`. 404 unknown or deleted type; 400 inactive type.
+ * owner, owner_type}}`. 404 unknown or deleted type; 403 "Permission Denied" for a user (not an admin or owner of the
+ * organization) who does not host the type (Calendly API reference, "Create Single-Use Scheduling Link": the owner
+ * must be an event type the caller can manage); 400 inactive type.
  */
 export async function createSchedulingLink(db: CalendlyDb, req: ApiRequest): Promise<ApiResponse> {
 	const body = parse(SchedulingLinkBody, req.body);
@@ -407,6 +409,8 @@ export async function createSchedulingLink(db: CalendlyDb, req: ApiRequest): Pro
 		const stamp = await stampOf(db);
 		const type = await rowOf(db, 'event_types', body.owner);
 		if (!type || type.deleted_at !== null) throw notFound();
+		const hosts = (await rows(db, 'event_type_memberships')).filter((m) => m.event_type === type.uri).map((m) => m.member);
+		await mayEdit(db, await actorUser(db, stamp.meta), hosts);
 		if (!type.active) throw invalid('owner', 'This event type is not active.');
 		const uuid = newUuid(stamp, 'scheduling_links');
 		const link = {
