@@ -249,7 +249,9 @@ describe('calibrationReport', () => {
 
 describe('writeDifficulty', () => {
 	it('inserts a difficulty block before fixtures, then replaces it, leaving everything else byte-identical', async () => {
-		const src = readFileSync(new URL('../blueprints/hubspot/inbound-demo-request-v1.json', import.meta.url), 'utf8');
+		// The committed file as it was before any calibration (its own difficulty line, if any, taken out).
+		const src = readFileSync(new URL('../blueprints/hubspot/inbound-demo-request-v1.json', import.meta.url), 'utf8').replace(/^ {2}"difficulty": .*\n/m, '');
+		expect(src).not.toContain('"difficulty"');
 		const file = join(mkdtempSync(join(tmpdir(), 'salesgym-cal-')), 'bp.json');
 		writeFileSync(file, src);
 		await writeDifficulty(file, { band: 'medium', passes: 2, n: 3, k: 3, agent: 'noisy-oracle:0.3', date: '2026-11-30' });
