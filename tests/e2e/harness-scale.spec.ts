@@ -1,5 +1,5 @@
 /**
- * The runner at scale, in real Chromium (the slow stage): parallel isolation (8 contexts on one task at once)
+ * The runner at scale, in real Chromium (the slow stage): parallel isolation (4 contexts on one task at once)
  * and a noisy-oracle calibration over the 4 shortest blueprints (k = 3). The runner's other behaviours are in
  * harness-runner.spec.ts.
  */
@@ -34,14 +34,15 @@ function run(browser: Browser, baseUrl: string, agent: Agent, blueprints: Bluepr
 	return runEpisodes({ agent, blueprints, baseUrl, browsers: { get: async () => browser }, ...extra });
 }
 
-test('parallel isolation: 8 contexts on the same task at once export byte-identical states, no crosstalk', async ({ browser, baseURL }) => {
+test('parallel isolation: 4 contexts on the same task at once export byte-identical states, no crosstalk', async ({ browser, baseURL }) => {
 	test.setTimeout(240_000);
 	const out = mkdtempSync(join(tmpdir(), 'salesgym-isolation-'));
-	// 8 contexts on a 2-core CI machine (with another test worker running): an action gets 20 s, not the env's
-	// 5 s, so that what is tested is isolation, not how fast an overloaded machine renders.
+	// 4 contexts on a 2-core CI machine: an action gets 20 s, not the env's 5 s, so that what is tested is isolation,
+	// not how fast an overloaded machine renders. With 8 fresh contexts at once, the Service Worker installs alone
+	// outlasted the harness's 15 s control bound on this machine (every episode an infrastructure error).
 	const r = await run(browser, baseURL!, agentByName('oracle'), [SHORT], {
-		k: 8,
-		workers: 8,
+		k: 4,
+		workers: 4,
 		runId: () => 'isolation',
 		keepState: true,
 		outDir: out,
@@ -50,11 +51,11 @@ test('parallel isolation: 8 contexts on the same task at once export byte-identi
 	expect(
 		r.episodes.map((e) => [e.status, e.passed]),
 		JSON.stringify(r.episodes.map(whyFailed))
-	).toEqual(Array.from({ length: 8 }, () => ['ok', true]));
+	).toEqual(Array.from({ length: 4 }, () => ['ok', true]));
 	const states = r.episodes.map((e) => e.state!);
 	expect(new Set(states).size).toBe(1);
 	const state = JSON.parse(states[0]!);
-	// One change, by this episode only: 8 episodes sharing storage would have logged 8 PATCHes and moved the clock 8 s.
+	// One change, by this episode only: 4 episodes sharing storage would have logged 4 PATCHes and moved the clock 4 s.
 	expect(state.events.map((e: { method: string; id: string }) => [e.method, e.id])).toEqual([['PATCH', '990001']]);
 	expect(state.clock).toBe('2026-03-03T10:00:01.000Z');
 });
