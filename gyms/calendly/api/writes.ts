@@ -12,7 +12,7 @@
  */
 import { bodyParser } from '../../kit/body';
 import { writer, type WriteStamp } from '../../kit/write';
-import type { ApiRequest, ApiResponse } from '../../types';
+import type { ApiRequest, ApiResponse, RunMeta } from '../../types';
 import type { CalendlyDb } from '../db';
 import {
 	BookingBody,
@@ -409,8 +409,7 @@ export async function createSchedulingLink(db: CalendlyDb, req: ApiRequest): Pro
 		const stamp = await stampOf(db);
 		const type = await rowOf(db, 'event_types', body.owner);
 		if (!type || type.deleted_at !== null) throw notFound();
-		const hosts = (await rows(db, 'event_type_memberships')).filter((m) => m.event_type === type.uri).map((m) => m.member);
-		await mayEdit(db, await actorUser(db, stamp.meta), hosts);
+		await hostsIfManaged(db, stamp.meta, type.uri);
 		if (!type.active) throw invalid('owner', 'This event type is not active.');
 		const uuid = newUuid(stamp, 'scheduling_links');
 		const link = {
@@ -487,6 +486,17 @@ async function mayEdit(db: CalendlyDb, actor: User, owners: string[]): Promise<v
 }
 
 /**
+ * The hosts (user URIs) of event type `typeUri`, once the acting user is known to manage it ({@link mayEdit}: a host,
+ * or an admin or owner of the organization).
+ * @throws CalendlyError 403 "Permission Denied" otherwise.
+ */
+async function hostsIfManaged(db: CalendlyDb, meta: RunMeta, typeUri: string): Promise<string[]> {
+	const hosts = (await rows(db, 'event_type_memberships')).filter((m) => m.event_type === typeUri).map((m) => m.member);
+	await mayEdit(db, await actorUser(db, meta), hosts);
+	return hosts;
+}
+
+/**
  * `PATCH /event_types/{uuid}` (the web app's event type editor and list toggles): on/off, secret, name, duration,
  * description, internal note, questions. 404 unknown or deleted; 403 for a user who does not host it.
  */
@@ -496,8 +506,7 @@ export async function patchEventType(db: CalendlyDb, req: ApiRequest, uuid: stri
 		const stamp = await stampOf(db);
 		const type = await rowOf(db, 'event_types', uriFor('event_types', uuid));
 		if (!type || type.deleted_at !== null) throw notFound();
-		const hosts = (await rows(db, 'event_type_memberships')).filter((m) => m.event_type === type.uri).map((m) => m.member);
-		await mayEdit(db, await actorUser(db, stamp.meta), hosts);
+		await hostsIfManaged(db, stamp.meta, type.uri);
 		const names = new Set<string>();
 		(body.custom_questions ?? []).forEach((q, i) => {
 			if (q.position !== i) throw invalid(`custom_questions.${i}.position`, 'positions must be 0, 1, 2… in order');
@@ -582,8 +591,7 @@ export async function patchSettings(db: CalendlyDb, req: ApiRequest, uuid: strin
 		const s = await rowOf(db, 'event_type_settings', uri);
 		const type = await rowOf(db, 'event_types', uri);
 		if (!s || !type || type.deleted_at !== null) throw notFound();
-		const hosts = (await rows(db, 'event_type_memberships')).filter((m) => m.event_type === uri).map((m) => m.member);
-		await mayEdit(db, await actorUser(db, stamp.meta), hosts);
+		const hosts = await hostsIfManaged(db, stamp.meta, uri);
 		if (body.availability_schedule) {
 			const sched = await rowOf(db, 'availability_schedules', body.availability_schedule);
 			if (!sched || hosts.length !== 1 || sched.user !== hosts[0])
