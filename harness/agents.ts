@@ -79,7 +79,7 @@ export interface Agent {
 }
 
 /** The oracle's actions for a blueprint: every step's actions in order, then `done`. */
-export function oracleActions(blueprint: Blueprint): Action[] {
+export function oracleActions(blueprint: Pick<Blueprint, 'steps'>): Action[] {
 	return [...blueprint.steps.flatMap((s) => s.actions), { done: {} }];
 }
 

@@ -237,6 +237,14 @@ export function parseIntOption(name: string, text: string | undefined, fallback:
 	return Number(text);
 }
 
+/**
+ * An integer option without a default: undefined when absent (the callee then applies its own, e.g. a per-task one).
+ * @throws UsageError when `text` is not a plain integer in [min, max].
+ */
+function optionalInt(name: string, text: string | undefined, min: number, max: number): number | undefined {
+	return text === undefined ? undefined : parseIntOption(name, text, min, min, max);
+}
+
 function required(name: string, value: string | undefined): string {
 	if (value === undefined || value === '') throw new UsageError(`--${name} is required`);
 	return value;
@@ -293,8 +301,8 @@ export function parseCli(argv: readonly string[]): Command {
 			port: parseIntOption('port', str('port'), 0, 0, 65535),
 			k: parseIntOption('k', str('k'), 1, 1, 10_000),
 			workers: parseIntOption('workers', str('workers'), 1, 1, 64),
-			maxSteps: str('max-steps') === undefined ? undefined : parseIntOption('max-steps', str('max-steps'), 50, 1, 10_000),
-			actionTimeoutMs: str('action-timeout-ms') === undefined ? undefined : parseIntOption('action-timeout-ms', str('action-timeout-ms'), 5_000, 100, 600_000),
+			maxSteps: optionalInt('max-steps', str('max-steps'), 1, 10_000),
+			actionTimeoutMs: optionalInt('action-timeout-ms', str('action-timeout-ms'), 100, 600_000),
 			out: str('out'),
 			reward,
 			seed: seed === undefined ? undefined : parseIntOption('seed', seed, 0, 0, 2 ** 31),
@@ -331,8 +339,8 @@ export function parseCli(argv: readonly string[]): Command {
 			html: str('html'),
 			thresholds: parseThresholds(str('bands')),
 			workers: parseIntOption('workers', str('workers'), 1, 1, 64),
-			maxSteps: str('max-steps') === undefined ? undefined : parseIntOption('max-steps', str('max-steps'), 50, 1, 10_000),
-			actionTimeoutMs: str('action-timeout-ms') === undefined ? undefined : parseIntOption('action-timeout-ms', str('action-timeout-ms'), 5_000, 100, 600_000),
+			maxSteps: optionalInt('max-steps', str('max-steps'), 1, 10_000),
+			actionTimeoutMs: optionalInt('action-timeout-ms', str('action-timeout-ms'), 100, 600_000),
 			out: str('out'),
 			cdp,
 			port: parseIntOption('port', str('port'), 0, 0, 65535),
@@ -605,10 +613,7 @@ async function mergeCalibrations(files: readonly string[], cmd: Extract<Command,
 	}
 	const library = mergeLibraryCalibrations(parts);
 	if (cmd.json !== undefined) await writeJsonFile(cmd.json, library);
-	if (cmd.html !== undefined) {
-		await mkdir(dirname(resolve(cmd.html)), { recursive: true });
-		await writeFile(cmd.html, libraryCalibrationHtml(library));
-	}
+	if (cmd.html !== undefined) await writeTextFile(cmd.html, libraryCalibrationHtml(library));
 	const tiers = Object.entries(library.summary.tiers)
 		.map(
 			([t, bands]) =>
@@ -656,10 +661,7 @@ async function calibrate(cmd: Extract<Command, { command: 'calibrate' }>, io: Io
 	const library = single ? undefined : libraryCalibration(levels);
 	if (library) io.err(`salesgym: too easy at ${library.summary.deciding_agent} (every episode passed): ${library.summary.too_easy.length}\n`);
 	if (cmd.json !== undefined) await writeJsonFile(cmd.json, single ?? library);
-	if (cmd.html !== undefined) {
-		await mkdir(dirname(resolve(cmd.html)), { recursive: true });
-		await writeFile(cmd.html, single ? calibrationHtml(single) : libraryCalibrationHtml(library!));
-	}
+	if (cmd.html !== undefined) await writeTextFile(cmd.html, single ? calibrationHtml(single) : libraryCalibrationHtml(library!));
 	const deciding = levels[levels.length - 1]!;
 	if (cmd.write) {
 		for (const [i, t] of deciding.tasks.entries()) {
@@ -687,8 +689,13 @@ async function calibrate(cmd: Extract<Command, { command: 'calibrate' }>, io: Io
 }
 
 async function writeJsonFile(file: string, value: unknown): Promise<void> {
+	await writeTextFile(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Writes `text` to `file`, creating its folder. */
+async function writeTextFile(file: string, text: string): Promise<void> {
 	await mkdir(dirname(resolve(file)), { recursive: true });
-	await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
+	await writeFile(file, text);
 }
 
 async function bench(cmd: Extract<Command, { command: 'bench' }>, io: Io): Promise<number> {

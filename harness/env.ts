@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Blueprint } from '../blueprints/schema';
 import { ACTION_TIMEOUT_MS, describeAction, InvalidActionError, performAction, type TabControl } from './actions';
+import { oracleActions } from './agents';
 import { renderAxtree, type ElementRef } from './axtree';
 import { instanceFromSpec, loadBlueprints } from './blueprints';
 import { chromiumLaunchOptions } from './browser';
@@ -61,8 +62,7 @@ export const DEFAULT_MAX_STEPS = 50;
  * @returns a step count >= 50.
  */
 export function defaultMaxSteps(blueprint: Pick<Blueprint, 'steps'>): number {
-	const oracle = blueprint.steps.reduce((n, s) => n + s.actions.length, 0) + 1;
-	return Math.max(DEFAULT_MAX_STEPS, 2 * oracle);
+	return Math.max(DEFAULT_MAX_STEPS, 2 * oracleActions(blueprint).length);
 }
 /** Default bound of one env action, ms (shorter than the oracle's: an agent's miss should cost little). */
 export const ENV_ACTION_TIMEOUT_MS = 5_000;
