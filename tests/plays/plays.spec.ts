@@ -1,5 +1,6 @@
 /**
- * Every blueprint's oracle, played ONCE through the UI per CI run, in the worker's reused browser context
+ * Every blueprint's oracle (by default the `ci` play set: every hand-written blueprint and one instance of each
+ * template's distinct UI paths; `SALESGYM_PLAYS=all` for every one, tests/plays/select.ts), played ONCE through the UI per run, in the worker's reused browser context
  * (reset between blueprints) under a non-UTC time zone (America/Los_Angeles): the task verifies (passed,
  * score 1), the export right after the reset equals the golden `initial` hash (recorded in a fresh context:
  * the reset of a reused context leaked nothing), and the final export equals the golden `final` hash recorded
@@ -51,10 +52,12 @@ import {
 	readProofExport,
 	type AlternativeRecord
 } from './mutants';
+import { playSet, playSetMode } from './select';
 
 test.describe.configure({ mode: 'parallel' });
 
-const blueprints = loadBlueprints();
+/** The blueprints played: the `ci` set by default, every one with `SALESGYM_PLAYS=all` (tests/plays/select.ts). */
+const blueprints = playSet(loadBlueprints(), playSetMode());
 const platforms = [...new Set(blueprints.map(platformOf))].sort();
 
 /** Attaches the current export (for diffing against a golden replay) once per test. */
