@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { sveltekit } from '@sveltejs/kit/vite';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import { readSetupFields } from './blueprints/setup-fields.js';
 import { parseDeployment, parseStateOrigin } from './gyms/deployment.js';
@@ -23,6 +24,9 @@ export default defineConfig({
 	test: {
 		include: ['{gyms,sw,verifier,harness,seeds,blueprints,src,tests/unit}/**/*.spec.ts'],
 		environment: 'node',
+		// One test file per core: Vitest's default in a run is one fewer than the cores, a single worker on a 2-core
+		// CI machine, while the spec files are CPU-bound and independent.
+		maxWorkers: availableParallelism(),
 		testTimeout: 30_000
 	}
 });

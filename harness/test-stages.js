@@ -28,7 +28,7 @@ function playPlatforms() {
 			const platform = JSON.parse(readFileSync(join(e.parentPath, e.name), 'utf8')).platforms?.[0];
 			if (typeof platform === 'string') out.add(platform);
 		} catch {
-			// invalid JSON: harness/blueprints.spec.ts names the file
+			// invalid JSON: the unit stage (harness/shipped-blueprints.ts) names the file
 		}
 	}
 	return [...out].sort();

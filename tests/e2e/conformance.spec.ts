@@ -1,6 +1,6 @@
 /**
  * Full conformance over EVERY blueprint (`npm run e2e:full`, project `full`, for release checks; not in `npm test`,
- * whose pyramid is tests/plays/plays.spec.ts + harness/blueprints.spec.ts): a fresh reset fails, the oracle
+ * whose pyramid is tests/plays/plays.spec.ts + harness/shipped-blueprints.ts): a fresh reset fails, the oracle
  * passes through the UI with score 1, and two oracle replays in different time zones export byte-identical state.
  */
 import { oracle } from '../../harness/agents';

@@ -28,6 +28,9 @@ test.beforeEach(async ({ gym }) => {
 });
 
 test('lead search: include and exclude pills, spotlight counts, select all → save to a new list; duplicate name refused', async ({ gym }) => {
+	// Four exports of the whole state (~10 MB each, parsed in Node) and an axe scan of 25 result cards: 35-60 s with two
+	// workers on a loaded 2-core machine, so past the 60 s default on a slower one (a CI run timed out in the scan).
+	test.setTimeout(120_000);
 	const { page } = gym;
 	await gym.open('/salesnav/search/people');
 	await settle(page);

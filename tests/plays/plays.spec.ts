@@ -6,7 +6,7 @@
  * the reset of a reused context leaked nothing), and the final export equals the golden `final` hash recorded
  * under UTC (tests/plays/golden.ts). One play thereby proves pass, replay determinism and time-zone
  * independence. "A fresh reset fails" and the verifier lint run in Node for every blueprint
- * (harness/blueprints.spec.ts); `npm run e2e:full` keeps the double replays in fresh contexts
+ * (harness/shipped-blueprints.ts); `npm run e2e:full` keeps the double replays in fresh contexts
  * (tests/e2e/conformance.spec.ts).
  *
  * Per platform with blueprints, one test keeps the first load covered: a fresh context (fresh IndexedDB and

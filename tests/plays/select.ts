@@ -4,8 +4,8 @@
  * A template's instances (`npm run blueprints`: the same template at other seeds) mostly differ in the records
  * they touch, not in the screens they pass through: 102 of the 147 shipped blueprints are instances, 89 % of the
  * library's oracle actions, and they fall into 29 distinct UI paths. The default (`ci`) set therefore plays every
- * blueprint written by hand and, per template, the lowest-seed instance of each distinct {@link uiPath}, plus every
- * instance with a UI alternative (`alternatives[].steps`). `SALESGYM_PLAYS=all` (and golden recording) plays all.
+ * blueprint written by hand and, per template, the lowest-seed instance of each distinct {@link uiPath} (its oracle's
+ * and its UI alternatives', `alternatives[].steps`). `SALESGYM_PLAYS=all` (and golden recording) plays all.
  * Every blueprint, played or not, keeps its Node checks in `npm run unit` (schema, verifier lint, "a fresh reset
  * fails"); a UI path's other instances are replayed by `SALESGYM_PLAYS=all npm run e2e` and `npm run golden`.
  */
@@ -49,20 +49,22 @@ export function uiPath(bp: Pick<Blueprint, 'steps'>): string {
 }
 
 /**
- * The blueprints a run plays, in the order given: every one for `all`; for `ci`, every blueprint without `template`,
- * every one with a UI alternative, and per template slug the lowest-seed instance of each distinct {@link uiPath}.
+ * The blueprints a run plays, in the order given: every one for `all`; for `ci`, every blueprint without `template`
+ * and, per template slug, the lowest-seed instance of each distinct pair of oracle {@link uiPath} and UI alternatives'
+ * paths (an alternative with `steps` is played as its own test, so its path counts too).
  */
 export function playSet<B extends Pick<Blueprint, 'id' | 'steps' | 'template' | 'alternatives'>>(all: readonly B[], mode: PlaySetMode): B[] {
 	if (mode === 'all') return [...all];
 	const first = new Map<string, B>();
 	for (const bp of all) {
 		if (!bp.template) continue;
-		const key = `${bp.template.slug}\n${uiPath(bp)}`;
+		const alts = (bp.alternatives ?? []).flatMap((a) => (a.steps === undefined ? [] : [`${a.id}\n${uiPath({ steps: a.steps })}`]));
+		const key = [bp.template.slug, uiPath(bp), ...alts].join('\n--\n');
 		const seen = first.get(key);
 		if (!seen || bp.template.seed < seen.template!.seed) first.set(key, bp);
 	}
 	const chosen = new Set(first.values());
-	return all.filter((bp) => !bp.template || chosen.has(bp) || (bp.alternatives ?? []).some((a) => a.steps !== undefined));
+	return all.filter((bp) => !bp.template || chosen.has(bp));
 }
 
 /**

@@ -51,10 +51,19 @@ describe('playSet', () => {
 		expect(playSet(all, 'all')).toEqual(all);
 	});
 
-	it('ci keeps an instance with a UI alternative', () => {
-		const alt = { ...bp('t/x-s2-v1', steps('b'), { slug: 'x', seed: 2 }), alternatives: [{ id: 'other', description: 'd', steps: steps('b') }] };
-		const all = [bp('t/x-s1-v1', steps('a'), { slug: 'x', seed: 1 }), alt] as ReturnType<typeof bp>[];
-		expect(playSet(all, 'ci').map((b) => b.id)).toEqual(['t/x-s1-v1', 't/x-s2-v1']);
+	it('ci: a UI alternative counts in the path; instances whose alternatives walk the same screens share one play', () => {
+		const withAlt = (id: string, seed: number, name: string, altLabel = 'Deal name') =>
+			({
+				...bp(id, steps(name), { slug: 'x', seed }),
+				alternatives: [{ id: 'other', description: 'd', steps: steps(name, altLabel) }]
+			}) as ReturnType<typeof bp>;
+		const all = [
+			withAlt('t/x-s1-v1', 1, 'a'),
+			withAlt('t/x-s2-v1', 2, 'b'),
+			withAlt('t/x-s3-v1', 3, 'c', 'Amount'),
+			bp('t/x-s4-v1', steps('d'), { slug: 'x', seed: 4 })
+		];
+		expect(playSet(all, 'ci').map((b) => b.id)).toEqual(['t/x-s1-v1', 't/x-s3-v1', 't/x-s4-v1']);
 	});
 
 	it('over the shipped library: every instance left out has a played instance of its template with its UI path', () => {
