@@ -44,7 +44,7 @@ function actionShape(a: Action, withScreen = true): string {
  * path segments (the tool and its screen). Record names, typed values and ids are left out, so two instances of a
  * template that click other records on the same screens have the same path.
  */
-export function uiPath(bp: Pick<Blueprint, 'steps'>): string {
+export function uiPath(bp: { steps: readonly { platform: string; actions: readonly Action[] }[] }): string {
 	return bp.steps.flatMap((s) => s.actions.map((a) => `${s.platform} ${actionShape(a)}`)).join('\n');
 }
 
