@@ -151,7 +151,7 @@ test('a runaway query times out as an infrastructure error (never a fail), and t
 	const spawnsBefore = await gym.page.evaluate(() => window.__salesgymVerifier!.spawns);
 	const t0 = Date.now();
 	const slow = await post(gym.page, { run_id: 'slow', timeout_ms: 500, assertions: [ok, { ...ok, id: 'loop', query: 'reduce range(1e12) as $i (0; . + 1)' }] });
-	expect(Date.now() - t0).toBeLessThan(5000);
+	expect(Date.now() - t0).toBeLessThan(15_000);
 	expect(slow.status).toBe(504);
 	expect(slow.json).toEqual({ status: 'error', message: 'verification timed out after 500 ms; the verifier worker was restarted' });
 	const again = await post(gym.page, { run_id: 'slow', assertions: [ok] });
