@@ -12,13 +12,13 @@
  *   first observation is returned, ms (p50/p95); `reset_to_observation_fresh`: the same with a new context each
  *   time (first load, SW install, full seed load).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { Browser } from '@playwright/test';
 import type { Blueprint } from '../blueprints/schema';
 import { oracle } from './agents';
 import { WARMUP, type MetricName, type ValueSummary } from './bench';
 import { makeEnv } from './env';
+import { descendantsPssKb, PSS_SAMPLE_MS, startPssSampler } from './pss';
 import { runEpisodes } from './runner';
 
 /** Episodes per throughput measurement (tasks × attempts, at least this many). */
@@ -27,46 +27,6 @@ export const EPISODES_PER_RUN = 8;
 export const MAX_RESET_SAMPLES = 20;
 /** Most `reset_to_observation_fresh` samples taken (each one a new profile: seconds). */
 export const MAX_FRESH_RESET_SAMPLES = 5;
-/** Memory sampling period, ms. */
-export const MEMORY_SAMPLE_MS = 100;
-
-/**
- * Summed PSS of every descendant process of `rootPid` (Linux `/proc/<pid>/smaps_rollup`), kB.
- * @returns null when /proc is not readable (not Linux).
- */
-export function descendantsPssKb(rootPid = process.pid): number | null {
-	let entries: string[];
-	try {
-		entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
-	} catch {
-		return null;
-	}
-	const parent = new Map<number, number>();
-	for (const e of entries) {
-		try {
-			const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-			const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-			parent.set(Number(e), ppid);
-		} catch {
-			// process gone
-		}
-	}
-	const isDescendant = (pid: number): boolean => {
-		for (let p = parent.get(pid), hops = 0; p !== undefined && hops < 64; p = parent.get(p), hops++) if (p === rootPid) return true;
-		return false;
-	};
-	let total = 0;
-	for (const pid of parent.keys()) {
-		if (!isDescendant(pid)) continue;
-		try {
-			const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
-			total += Number(m?.[1] ?? 0);
-		} catch {
-			// process gone or not ours
-		}
-	}
-	return total;
-}
 
 /** Options of {@link benchHarness}. */
 export interface HarnessBenchOptions {
@@ -109,25 +69,21 @@ export async function benchHarness(
 	const measured = async (workers: number): Promise<{ rate: ValueSummary; memory: ValueSummary | null }> => {
 		const load0 = loadavg()[0]!;
 		const idle = descendantsPssKb();
-		let peak = idle ?? 0;
-		let n = 0;
-		const timer = setInterval(() => {
-			const kb = descendantsPssKb();
-			if (kb !== null) {
-				peak = Math.max(peak, kb);
-				n++;
-			}
-		}, MEMORY_SAMPLE_MS);
+		// In a worker thread, once a second: sweeping /proc on this thread stalled the episodes it measured (harness/pss.ts).
+		const sampler = startPssSampler(PSS_SAMPLE_MS);
+		let rate: ValueSummary;
+		let peak: { peakKb: number | null; n: number };
 		try {
-			const rate = await throughput(workers);
-			const load: [number, number] = [Math.round(load0 * 100) / 100, Math.round(loadavg()[0]! * 100) / 100];
-			return {
-				rate: { ...rate, load },
-				memory: idle === null ? null : { value: Math.round(((peak - idle) / 1024) * 100) / 100, n, unit: 'MB', load }
-			};
+			rate = await throughput(workers);
 		} finally {
-			clearInterval(timer);
+			peak = await sampler.stop();
 		}
+		const { peakKb, n } = peak;
+		const load: [number, number] = [Math.round(load0 * 100) / 100, Math.round(loadavg()[0]! * 100) / 100];
+		return {
+			rate: { ...rate, load },
+			memory: idle === null || peakKb === null ? null : { value: Math.round(((Math.max(peakKb, idle) - idle) / 1024) * 100) / 100, n, unit: 'MB', load }
+		};
 	};
 	const runs: [MetricName, MetricName, number][] = [
 		['episodes_per_min_w1', 'context_memory_mb', 1],

@@ -19,7 +19,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type CDPSession } from '@playwright/test';
 import { oracle } from './agents';
-import { descendantsPssKb } from './bench-harness';
+import { descendantsPssKb } from './pss';
 import { loadBlueprints } from './blueprints';
 import { chromiumLaunchOptions } from './browser';
 import { makeEnv } from './env';

@@ -54,7 +54,7 @@ describe('report', () => {
 
 	it('descendantsPssKb sums the memory of child processes (Linux)', async () => {
 		const { spawn } = await import('node:child_process');
-		const { descendantsPssKb } = await import('./bench-harness');
+		const { descendantsPssKb } = await import('./pss');
 		const before = descendantsPssKb();
 		if (before === null) return; // not Linux: the metric is skipped there
 		const child = spawn('node', ['-e', 'setTimeout(() => {}, 5000)']);
@@ -64,6 +64,24 @@ describe('report', () => {
 		} finally {
 			child.kill();
 		}
+	});
+
+	it('the peak sampler sees a child that lived only while this thread was busy (it samples from a worker thread)', async () => {
+		const { spawn } = await import('node:child_process');
+		const { descendantsPssKb, startPssSampler } = await import('./pss');
+		const before = descendantsPssKb();
+		if (before === null) return; // not Linux
+		const sampler = startPssSampler(100);
+		await new Promise((ok) => setTimeout(ok, 500)); // the thread starts (tsx) and samples
+		// A child holding ~60 MB for 1 s, while this thread is busy for 2 s: a sampler on this thread could not see it.
+		const child = spawn('node', ['-e', 'const b = Buffer.alloc(60e6, 1); setTimeout(() => b.length, 1000)']);
+		const exited = new Promise((ok) => child.once('exit', ok));
+		for (const t = Date.now(); Date.now() - t < 2_000;);
+		await exited;
+		const { peakKb, n } = await sampler.stop();
+		expect(n).toBeGreaterThan(3);
+		expect(peakKb!).toBeGreaterThan(before + 40_000);
+		expect(descendantsPssKb()!).toBeLessThan(peakKb! - 40_000);
 	});
 
 	it('merges into an existing file, keeping other metrics', async () => {
