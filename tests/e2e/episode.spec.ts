@@ -114,7 +114,10 @@ test('when the SW cannot take control, the page shows a visible error at its 5 s
 	await page.addInitScript(() => {
 		navigator.serviceWorker.register = () => new Promise(() => {});
 	});
-	await page.clock.install();
+	// Installed and paused before the page loads: the fake clock would otherwise flow with real time, and a slow
+	// load on a busy machine would reach the bound before the first check.
+	await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') });
+	await page.clock.pauseAt(new Date('2026-01-05T09:00:01Z'));
 	await page.goto('/hubspot/contacts');
 	await page.clock.runFor(4_900);
 	expect(await page.evaluate(() => document.body.dataset.swReady)).toBeUndefined();
