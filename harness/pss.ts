@@ -76,6 +76,9 @@ export function startPssSampler(periodMs = PSS_SAMPLE_MS): PssSampler {
 		worker.once('error', reject);
 		worker.once('exit', (code) => reject(new Error(`the PSS sampler thread exited (${code}) before it reported`)));
 	});
+	// A thread that fails before stop() is called must not be an unhandled rejection (Node ends the process on one):
+	// stop() still awaits `result` and throws its error.
+	result.catch(() => {});
 	return {
 		async stop() {
 			worker.postMessage('stop');
