@@ -1,24 +1,27 @@
 /**
  * The read cache of a gym database: outside any transaction, whole-table reads and reads by key are answered
  * from an in-memory copy of the table, and the run meta from a copy of it. A DBCore middleware
- * ({@link trackGenerations}) bumps a generation counter before and after every mutation of the database (API
- * writes, resets, imports), and a copy is used only while the generation it was read at is current. Inside a
+ * ({@link trackGenerations}) bumps a generation counter of the table before and after every mutation of it (API
+ * writes, resets, imports, clears), and a copy is used only while its table's generation it was read at is current:
+ * a write to one table (a note, a task) leaves the copies of the others (the 3,000 contacts) in use. Inside a
  * transaction (every write handler) reads always go to the database. Sound because the Service Worker is the
- * only writer of its databases. Measured need: HubSpot search over the full seed must stay ≤10 ms p95 through
+ * only writer of its databases, every write goes through Dexie (so through the middleware), and a copy holds the
+ * rows of one table only. Measured need: HubSpot search over the full seed must stay ≤10 ms p95 through
  * the SW, which a fresh `toArray()` per request does not allow.
  */
 import { Dexie, type DBCore, type Middleware } from 'dexie';
 import type { RunMeta } from '../types';
 
-/** A cached table: rows in the caller's order and a key → row map. */
+/** A cached table: rows in the caller's order and a key → row map (valid while its table's generation is unchanged). */
 export interface CachedTable<T> {
 	rows: T[];
 	byKey: Map<string, T>;
 }
 
 interface CacheState {
+	/** Bumped around every mutation of any table (for {@link dbGeneration}). */
 	gen: number;
-	/** Per table: bumped with `gen` around every mutation of that table only. */
+	/** Per table: bumped with `gen` around every mutation of that table only (the copies' validity). */
 	tableGens: Map<string, number>;
 	tables: Map<string, { gen: number } & CachedTable<unknown>>;
 	meta: { gen: number; value: RunMeta | undefined } | null;
@@ -81,8 +84,8 @@ export async function cachedTable<T>(
 	const state = generations.get(db);
 	if (!state || Dexie.currentTransaction) return null;
 	const hit = state.tables.get(table);
-	if (hit && hit.gen === state.gen) return hit as unknown as CachedTable<T>;
-	const gen = state.gen;
+	const gen = state.tableGens.get(table) ?? 0;
+	if (hit && hit.gen === gen) return hit as unknown as CachedTable<T>;
 	const rows = (await db.table(table).toArray()).map(toWire);
 	rows.sort(compare);
 	const entry = { gen, rows, byKey: new Map(rows.map((r) => [keyOf(r), r])) };
@@ -90,13 +93,13 @@ export async function cachedTable<T>(
 	return entry;
 }
 
-/** The run meta of `db` (cached like the tables outside transactions); undefined before the first reset. */
+/** The run meta of `db` (cached like the tables outside transactions, by the `meta` table's generation); undefined before the first reset. */
 export async function readMeta(db: Dexie): Promise<RunMeta | undefined> {
 	const state = generations.get(db);
 	const read = () => db.table('meta').get('run') as Promise<RunMeta | undefined>;
 	if (!state || Dexie.currentTransaction) return read();
-	if (state.meta && state.meta.gen === state.gen) return state.meta.value;
-	const gen = state.gen;
+	const gen = state.tableGens.get('meta') ?? 0;
+	if (state.meta && state.meta.gen === gen) return state.meta.value;
 	const value = await read();
 	state.meta = { gen, value };
 	return value;
