@@ -10,6 +10,7 @@ import type Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { blueprints } from '../blueprints/registry';
 import { checkReset } from '../sw/reset-check';
+import { canonicalJson } from '../verifier/canonical';
 import { exportRun, initRun, runInits, type InitTiming, type RunContext } from '../sw/run';
 import { createCalendlyGym } from './calendly';
 import { CalendlyDb } from './calendly/db';
@@ -96,6 +97,32 @@ describe('deferred gyms', () => {
 		expect(check.state_sha256).not.toBe(check.initial_sha256);
 		const leads = (await ctx.gyms[3]!.exportState(['leads'])).tables.leads as { _poison?: boolean }[];
 		expect(leads.filter((l) => l._poison)).toHaveLength(1);
+	}, 120_000);
+
+	it('the verifier export (exportJson, patched copies) of a deferred gym equals a whole read after a write outside the store and after the gym loads', async () => {
+		const { ctx, dbs } = world();
+		await initRun(ctx, { task_id: 'hubspot/inbound-demo-request-v1', run_id: 'j1' });
+		const salesnav = ctx.gyms[3]!;
+		const text = new TextDecoder();
+		const same = async (): Promise<string[]> => {
+			const got = await salesnav.exportJson!();
+			const fresh = await salesnav.exportState();
+			for (const [t, rows] of Object.entries(fresh.tables)) expect(text.decode(got.tables[t]!), t).toBe(canonicalJson(rows));
+			return got.patched;
+		};
+		await same();
+		const leads = dbs[3]!.tables.find((t) => t.name === 'leads')!;
+		const lead = (await import('./salesnav/seed')).initialState({ seed: 1 }).tables.leads![0]! as Record<string, unknown>;
+		await leads.put({ ...lead, _poison: true } as never);
+		// Deferred: the rows are not in the database, so the copy is not patched from it.
+		expect(await same()).toEqual([]);
+		await leads.delete(lead[leads.schema.primKey.keyPath as string] as never);
+		expect(await same()).toEqual([]);
+		expect((await salesnav.handle(req('GET', '/me'))).status).toBeLessThan(500);
+		expect(await rows(dbs[3]!)).toBeGreaterThan(1000);
+		await same();
+		await leads.put({ ...lead, _poison: 2 } as never);
+		expect(await same()).toEqual(['leads']);
 	}, 120_000);
 
 	it('a sandbox run (no task) loads every gym', async () => {

@@ -23,7 +23,7 @@
  *   tables, and {@link GymStore.materialize} (the first API request) bulk-loads it. A deferred reset of a gym that
  *   is already loaded resets it the usual way (delta), so a warm database stays loaded.
  */
-import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTransaction, type Middleware } from 'dexie';
+import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTransaction, type IndexableType, type Middleware } from 'dexie';
 import { fnv1a } from '../seeds/rng';
 import { DEFAULT_ACTOR } from '../seeds/team';
 import type { GymEvent, GymExport, RunInit, RunMeta } from './types';
@@ -149,6 +149,14 @@ export interface GymStore {
 	checkInitial(init: RunInit, deep?: ReadonlySet<string>): Promise<InitialCheck>;
 	initialTables(init: RunInit): Promise<Record<string, unknown[]>>;
 	exportState(tables?: readonly string[]): Promise<GymExport>;
+	/**
+	 * The rows of data table `table` at primary keys `keys`, as `exportState` gives them (wire rows), read in one
+	 * transaction: `undefined` where no row has the key. Null while the state is deferred (its rows are not in the
+	 * database, so an absent row does not mean a deleted one) or when `table` is not a data table.
+	 */
+	readRows(table: string, keys: readonly unknown[]): Promise<(unknown | undefined)[] | null>;
+	/** Export order of data table `table` (as `exportState` sorts it: a total order on the primary key field `key`); null for an unknown table. */
+	exportOrder(table: string): { key: string; compare: (a: unknown, b: unknown) => number } | null;
 	importState(snapshot: GymExport): Promise<Record<string, number>>;
 	runMeta(): Promise<RunMeta | null>;
 	/** How the last `reset` of this instance went (null before one). For benchmarks and tests. */
@@ -269,9 +277,12 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 	let materializing: Promise<void> | null = null;
 	const allTables = () => [...specs.map((s) => db.table(s.name)), db.table('meta'), db.table('events'), db.table('dirty')];
 
+	/** The export order of `spec`'s wire rows. */
+	const orderOf = (spec: (typeof specs)[number]): ((a: unknown, b: unknown) => number) =>
+		spec.compare ?? ((a, b) => compareKeys((a as Record<string, unknown>)[spec.key], (b as Record<string, unknown>)[spec.key]));
+
 	function sortWire(spec: (typeof specs)[number], rows: unknown[]): unknown[] {
-		const key = spec.key;
-		return [...rows].sort(spec.compare ?? ((a, b) => compareKeys((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])));
+		return [...rows].sort(orderOf(spec));
 	}
 
 	function build(init: RunInit, hash: string): Entry {
@@ -599,6 +610,18 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			const run = (await db.table('meta').get('run')) as RunMeta | undefined;
 			if (!run) throw new Error(`${gym}: no run is initialized`);
 			return readExport(want, { base, entry: want.length ? entryFor(deferredInit(base, run)) : null });
+		},
+
+		async readRows(table: string, keys: readonly unknown[]) {
+			const spec = specs.find((s) => s.name === table);
+			if (!spec || (await deferredBase())) return null;
+			const rows = await db.table(table).bulkGet(keys as IndexableType[]);
+			return rows.map((r) => (r === undefined ? undefined : spec.fromRow(r)));
+		},
+
+		exportOrder(table: string) {
+			const spec = specs.find((s) => s.name === table);
+			return spec ? { key: spec.key, compare: orderOf(spec) } : null;
 		},
 
 		async importState(snapshot: GymExport) {

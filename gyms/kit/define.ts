@@ -148,7 +148,8 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 	const exporter = createJsonExporter(
 		db,
 		def.tables.map((t) => t.name),
-		(tables) => store.exportState(tables)
+		(tables) => store.exportState(tables),
+		store
 	);
 	const routes = [...def.routes, ...kitRoutes<D>(errors)];
 	const route = createRouter<D>(routes, errors);

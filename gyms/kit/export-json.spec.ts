@@ -13,9 +13,13 @@ import type { Gym } from '../types';
 const { gym, db, call } = testGym('hubspot-export-json');
 const text = new TextDecoder();
 
+/** Tables the last {@link sameAsFresh} patched from their copy (read by key) rather than read whole. */
+let lastPatched: string[] = [];
+
 /** Asserts that `exportJson` equals a fresh read (every table), and returns the tables it re-serialized. */
 async function sameAsFresh(g: Gym = gym): Promise<string[]> {
 	const got = await g.exportJson!();
+	lastPatched = got.patched;
 	const fresh = await g.exportState();
 	expect(Object.keys(got.tables).sort()).toEqual(Object.keys(fresh.tables).sort());
 	for (const [t, rows] of Object.entries(fresh.tables)) expect(text.decode(got.tables[t]!), t).toBe(canonicalJson(rows));
@@ -64,6 +68,50 @@ describe('exportJson (in-memory table bytes)', () => {
 		// A full reset (the cleared table forces one).
 		await gym.reset({ run_id: 'r3', task_id: null, seed: 1, clock: '2026-03-02T14:30:00.000Z' });
 		await sameAsFresh();
+	});
+
+	it('a table written in a few rows is patched (only those rows read), a cleared or imported one is read whole; the bytes always equal a whole read', async () => {
+		await sameAsFresh();
+		const made = await call('POST', '/crm/v3/objects/contacts', { properties: { email: 'patch@example.com', firstname: 'Patch' } });
+		expect(made.status).toBe(201);
+		const id = made.body.id as string;
+		expect(await sameAsFresh()).toContain('contacts');
+		expect(lastPatched).toContain('contacts');
+		// Updates, an association, a delete, then a direct Dexie write: each patched, each equal to a whole read.
+		expect((await call('PATCH', `/crm/v3/objects/contacts/${id}`, { properties: { lastname: 'Patched' } })).status).toBe(200);
+		expect(await sameAsFresh()).toContain('contacts');
+		expect(lastPatched).toContain('contacts');
+		const company = (await db.table('companies').toCollection().first()) as { id: string };
+		const assoc = await call('PUT', `/crm/v4/objects/contacts/${id}/associations/default/companies/${company.id}`);
+		expect(assoc.status).toBeLessThan(300);
+		await sameAsFresh();
+		expect((await call('DELETE', `/crm/v3/objects/contacts/${id}`)).status).toBe(204);
+		expect(await sameAsFresh()).toContain('contacts');
+		expect(lastPatched).toContain('contacts');
+		const first = (await db.table('companies').toCollection().first()) as Record<string, unknown>;
+		await db.table('companies').put({ ...first, updatedAt: '2026-03-04T00:00:00.000Z' });
+		expect(await sameAsFresh()).toEqual(['companies']);
+		expect(lastPatched).toEqual(['companies']);
+		// A delta reset restores the touched rows by key: patched too.
+		await gym.reset({ run_id: 'p2', task_id: null, seed: 1, clock: '2026-03-02T14:30:00.000Z' });
+		expect(await sameAsFresh()).toEqual(expect.arrayContaining(['contacts', 'companies']));
+		expect(lastPatched).toEqual(expect.arrayContaining(['contacts', 'companies']));
+		// A clear is a range delete (keys unknown): read whole.
+		await db.table('owners').clear();
+		expect(await sameAsFresh()).toEqual(['owners']);
+		expect(lastPatched).toEqual([]);
+		// A full reset and an import clear every table: read whole.
+		await gym.reset({ run_id: 'p3', task_id: null, seed: 1, clock: '2026-03-02T14:30:00.000Z' });
+		await sameAsFresh();
+		expect(lastPatched).toEqual([]);
+		await gym.importState(await gym.exportState());
+		await sameAsFresh();
+		expect(lastPatched).toEqual([]);
+		// Many rows written since the copy (more than a quarter of a small table): read whole.
+		const owners = (await db.table('owners').toArray()) as Record<string, unknown>[];
+		await db.table('owners').bulkPut(owners.map((o) => ({ ...o, updatedAt: '2026-03-05T00:00:00.000Z' })));
+		expect(await sameAsFresh()).toEqual(['owners']);
+		expect(lastPatched, `${owners.length} owners all rewritten`).toEqual(owners.length > 64 ? [] : ['owners']);
 	});
 
 	it('a write racing the export is never missed', async () => {

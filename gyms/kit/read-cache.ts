@@ -9,7 +9,7 @@
  * rows of one table only. Measured need: HubSpot search over the full seed must stay ≤10 ms p95 through
  * the SW, which a fresh `toArray()` per request does not allow.
  */
-import { Dexie, type DBCore, type Middleware } from 'dexie';
+import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type Middleware } from 'dexie';
 import type { RunMeta } from '../types';
 
 /** A cached table: rows in the caller's order and a key → row map (valid while its table's generation is unchanged). */
@@ -25,6 +25,25 @@ interface CacheState {
 	tableGens: Map<string, number>;
 	tables: Map<string, { gen: number } & CachedTable<unknown>>;
 	meta: { gen: number; value: RunMeta | undefined } | null;
+	/** Per table: the mutations logged for {@link changedKeysSince}, oldest first, and the keys they hold in total. */
+	changes: Map<string, { log: Change[]; keys: number; floor: number }>;
+}
+
+/** One logged mutation: the table generation it started at (odd), and the primary keys it wrote (null: unknown, e.g. a clear). */
+interface Change {
+	gen: number;
+	keys: readonly unknown[] | null;
+}
+
+/** Most primary keys kept in one table's change log; older mutations are dropped (a copy older than them reads afresh). */
+export const CHANGE_LOG_KEYS = 20_000;
+
+/** The keys a mutation wrote: deleted keys, or the keys of the rows put or added (null when not known). */
+function keysOf(req: DBCoreMutateRequest, res: DBCoreMutateResponse): readonly unknown[] | null {
+	if (req.type === 'delete') return req.keys;
+	if (req.type === 'deleteRange') return null;
+	if (req.keys) return req.keys;
+	return res.results ? res.results.filter((k) => k !== undefined) : null;
 }
 
 /** Generation state per tracked database (absent = no cache for that database). */
@@ -35,7 +54,18 @@ const generations = new WeakMap<Dexie, CacheState>();
  * @param name middleware name, unique per database (e.g. `hubspot-read-cache`).
  */
 export function trackGenerations(db: Dexie, name = 'salesgym-read-cache'): void {
-	const state: CacheState = { gen: 0, tableGens: new Map(), tables: new Map(), meta: null };
+	const state: CacheState = { gen: 0, tableGens: new Map(), tables: new Map(), meta: null, changes: new Map() };
+	const log = (table: string, change: Change): void => {
+		let c = state.changes.get(table);
+		if (!c) state.changes.set(table, (c = { log: [], keys: 0, floor: 0 }));
+		c.log.push(change);
+		c.keys += change.keys?.length ?? 0;
+		while (c.keys > CHANGE_LOG_KEYS && c.log.length > 1) {
+			const dropped = c.log.shift()!;
+			c.keys -= dropped.keys?.length ?? 0;
+			c.floor = dropped.gen;
+		}
+	};
 	generations.set(db, state);
 	const mw: Middleware<DBCore> = {
 		stack: 'dbcore',
@@ -53,8 +83,15 @@ export function trackGenerations(db: Dexie, name = 'salesgym-read-cache'): void 
 								state.tableGens.set(table, (state.tableGens.get(table) ?? 0) + 1);
 							};
 							bump();
+							const gen = state.tableGens.get(table)!;
 							try {
-								return await t.mutate(req);
+								const res = await t.mutate(req);
+								log(table, { gen, keys: keysOf(req, res) });
+								return res;
+							} catch (err) {
+								// A failed request may still have written part of a bulk: its keys are not known.
+								log(table, { gen, keys: null });
+								throw err;
 							} finally {
 								bump();
 							}
@@ -121,4 +158,25 @@ export function dbGeneration(db: Dexie): number | null {
 export function tableGeneration(db: Dexie, table: string): number | null {
 	const state = generations.get(db);
 	return state ? (state.tableGens.get(table) ?? 0) : null;
+}
+
+/**
+ * The primary keys of table `table` of `db` written by every mutation that started after the table was at generation
+ * `gen` ({@link tableGeneration}), duplicates included, newest mutation first; null when they are not known (a clear or a
+ * range delete, a failed bulk, mutations older than the log keeps ({@link CHANGE_LOG_KEYS}), an untracked database).
+ * A copy of the table read at generation `gen` becomes current again by re-reading exactly these keys.
+ */
+export function changedKeysSince(db: Dexie, table: string, gen: number): unknown[] | null {
+	const state = generations.get(db);
+	if (!state) return null;
+	const c = state.changes.get(table);
+	if (!c) return (state.tableGens.get(table) ?? 0) === gen ? [] : null;
+	if (gen < c.floor) return null;
+	const out: unknown[] = [];
+	for (let i = c.log.length - 1; i >= 0 && c.log[i]!.gen > gen; i--) {
+		const keys = c.log[i]!.keys;
+		if (keys === null) return null;
+		for (const k of keys) out.push(k);
+	}
+	return out;
 }
