@@ -122,6 +122,17 @@ describe('exportJson (in-memory table bytes)', () => {
 			await Promise.all([write, exported]);
 			await sameAsFresh();
 		}
+		// Updates racing exports of a patched table, the export started 0-7 ticks after the write.
+		const ids = ((await db.table('contacts').limit(8).primaryKeys()) as string[]).map(String);
+		for (const [i, id] of ids.entries()) {
+			const write = call('PATCH', `/crm/v3/objects/contacts/${id}`, { properties: { jobtitle: `Race ${i}` } });
+			for (let t = 0; t < i; t++) await Promise.resolve();
+			const exported = gym.exportJson!(['contacts', 'owners']);
+			await Promise.all([write, exported]);
+			const after = await gym.exportJson!(['contacts']);
+			expect(text.decode(after.tables.contacts!)).toContain(`"Race ${i}"`);
+			await sameAsFresh();
+		}
 	});
 
 	it('only the asked tables', async () => {

@@ -19,7 +19,7 @@
 import type Dexie from 'dexie';
 import { canonicalJson } from '../../verifier/canonical';
 import type { GymEvent, GymExport, RunMeta } from '../types';
-import { changedKeysSince, dbGeneration, tableGeneration } from './read-cache';
+import { changedKeysSince, dbGeneration, mutationsInFlight, tableGeneration } from './read-cache';
 
 /** A gym's export for the verifier: `tables` maps each exported table to the UTF-8 canonical JSON of its rows. */
 export interface GymJsonExport {
@@ -123,7 +123,8 @@ export function createJsonExporter(
 		const stale = want.filter((t) => copies.get(t)?.gen !== gens.get(t));
 		// Tables to patch: a copy, a known and small set of keys written since, rows readable by key.
 		const patches = new Map<string, { keys: unknown[]; got: (unknown | undefined)[] }>();
-		if (reader)
+		// Patch only when no mutation is running: a running one's keys are not logged yet (they are when it ends).
+		if (reader && mutationsInFlight(db) === 0)
 			for (const t of stale) {
 				const copy = copies.get(t);
 				if (!copy || !reader.exportOrder(t)) continue;

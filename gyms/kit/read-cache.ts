@@ -25,11 +25,20 @@ interface CacheState {
 	tableGens: Map<string, number>;
 	tables: Map<string, { gen: number } & CachedTable<unknown>>;
 	meta: { gen: number; value: RunMeta | undefined } | null;
-	/** Per table: the mutations logged for {@link changedKeysSince}, oldest first, and the keys they hold in total. */
+	/**
+	 * Per table, for {@link changedKeysSince}: the logged mutations (in the order they completed), the keys they hold in
+	 * total, and `floor`: a copy read at a generation below it reads whole (the log lost a mutation it would need).
+	 */
 	changes: Map<string, { log: Change[]; keys: number; floor: number }>;
+	/** Mutations started and not yet ended (their keys are logged when they end). */
+	inFlight: number;
 }
 
-/** One logged mutation: the table generation it started at (odd), and the primary keys it wrote (null: unknown, e.g. a clear). */
+/**
+ * One logged mutation: the table generation it started at, and the primary keys it wrote (null: unknown, e.g. a clear).
+ * A copy read at generation g holds every mutation that started at or before g: one still running when the copy was
+ * read belongs to a transaction opened before the copy's, which IndexedDB lets finish first.
+ */
 interface Change {
 	gen: number;
 	keys: readonly unknown[] | null;
@@ -54,16 +63,24 @@ const generations = new WeakMap<Dexie, CacheState>();
  * @param name middleware name, unique per database (e.g. `hubspot-read-cache`).
  */
 export function trackGenerations(db: Dexie, name = 'salesgym-read-cache'): void {
-	const state: CacheState = { gen: 0, tableGens: new Map(), tables: new Map(), meta: null, changes: new Map() };
+	const state: CacheState = { gen: 0, tableGens: new Map(), tables: new Map(), meta: null, changes: new Map(), inFlight: 0 };
+	// Entries are logged as mutations complete, which need not be the order they started in (their `gen`).
 	const log = (table: string, change: Change): void => {
 		let c = state.changes.get(table);
 		if (!c) state.changes.set(table, (c = { log: [], keys: 0, floor: 0 }));
+		if (change.keys === null) {
+			// Every copy older than this mutation must read whole anyway: the entries before it are of no use.
+			c.log = [];
+			c.keys = 0;
+			c.floor = Math.max(c.floor, change.gen);
+			return;
+		}
 		c.log.push(change);
-		c.keys += change.keys?.length ?? 0;
-		while (c.keys > CHANGE_LOG_KEYS && c.log.length > 1) {
+		c.keys += change.keys.length;
+		while (c.keys > CHANGE_LOG_KEYS && c.log.length > 0) {
 			const dropped = c.log.shift()!;
-			c.keys -= dropped.keys?.length ?? 0;
-			c.floor = dropped.gen;
+			c.keys -= dropped.keys!.length;
+			c.floor = Math.max(c.floor, dropped.gen);
 		}
 	};
 	generations.set(db, state);
@@ -84,6 +101,7 @@ export function trackGenerations(db: Dexie, name = 'salesgym-read-cache'): void 
 							};
 							bump();
 							const gen = state.tableGens.get(table)!;
+							state.inFlight++;
 							try {
 								const res = await t.mutate(req);
 								log(table, { gen, keys: keysOf(req, res) });
@@ -93,6 +111,7 @@ export function trackGenerations(db: Dexie, name = 'salesgym-read-cache'): void 
 								log(table, { gen, keys: null });
 								throw err;
 							} finally {
+								state.inFlight--;
 								bump();
 							}
 						}
@@ -161,8 +180,16 @@ export function tableGeneration(db: Dexie, table: string): number | null {
 }
 
 /**
+ * How many mutations of `db` have started and not ended (0 when `db` is not tracked). A mutation's keys reach the log
+ * ({@link changedKeysSince}) when it ends, so a copy is patched only from a moment when none is running.
+ */
+export function mutationsInFlight(db: Dexie): number {
+	return generations.get(db)?.inFlight ?? 0;
+}
+
+/**
  * The primary keys of table `table` of `db` written by every mutation that started after the table was at generation
- * `gen` ({@link tableGeneration}), duplicates included, newest mutation first; null when they are not known (a clear or a
+ * `gen` ({@link tableGeneration}), duplicates included, in no particular order; null when they are not known (a clear or a
  * range delete, a failed bulk, mutations older than the log keeps ({@link CHANGE_LOG_KEYS}), an untracked database).
  * A copy of the table read at generation `gen` becomes current again by re-reading exactly these keys.
  */
@@ -173,10 +200,6 @@ export function changedKeysSince(db: Dexie, table: string, gen: number): unknown
 	if (!c) return (state.tableGens.get(table) ?? 0) === gen ? [] : null;
 	if (gen < c.floor) return null;
 	const out: unknown[] = [];
-	for (let i = c.log.length - 1; i >= 0 && c.log[i]!.gen > gen; i--) {
-		const keys = c.log[i]!.keys;
-		if (keys === null) return null;
-		for (const k of keys) out.push(k);
-	}
+	for (const e of c.log) if (e.gen > gen) for (const k of e.keys!) out.push(k);
 	return out;
 }
