@@ -112,13 +112,20 @@ test('when the SW cannot take control, the page shows a visible error at its 5 s
 	// A registration that never settles: the page must give up at its 5 s bound, visibly. The page's timers run on
 	// Playwright's fake clock, so the bound is checked on the page's own time, whatever the load of the machine.
 	await page.addInitScript(() => {
-		navigator.serviceWorker.register = () => new Promise(() => {});
+		navigator.serviceWorker.register = () => {
+			(window as unknown as { swRegisterCalled?: boolean }).swRegisterCalled = true;
+			return new Promise(() => {});
+		};
 	});
 	// Installed and paused before the page loads: the fake clock would otherwise flow with real time, and a slow
 	// load on a busy machine would reach the bound before the first check.
 	await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') });
 	await page.clock.pauseAt(new Date('2026-01-05T09:00:01Z'));
 	await page.goto('/hubspot/contacts');
+	// The bound's timer starts when the app registers the SW, which can be well after the load event on a busy
+	// machine (the app's modules load after it): advancing the paused clock before that would skip the timer.
+	// Polled from Node (real time): the page's own timers are paused.
+	await expect.poll(() => page.evaluate(() => (window as unknown as { swRegisterCalled?: boolean }).swRegisterCalled === true), { timeout: 20_000 }).toBe(true);
 	await page.clock.runFor(4_900);
 	expect(await page.evaluate(() => document.body.dataset.swReady)).toBeUndefined();
 	await expect(page.getByRole('alert')).toHaveCount(0);
