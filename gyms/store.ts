@@ -23,7 +23,7 @@
  *   tables, and {@link GymStore.materialize} (the first API request) bulk-loads it. A deferred reset of a gym that
  *   is already loaded resets it the usual way (delta), so a warm database stays loaded.
  */
-import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreTransaction, type IndexableType, type Middleware } from 'dexie';
+import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type DBCoreTransaction, type IndexableType, type Middleware } from 'dexie';
 import { fnv1a } from '../seeds/rng';
 import { DEFAULT_ACTOR } from '../seeds/team';
 import type { GymEvent, GymExport, RunInit, RunMeta } from './types';
@@ -167,6 +167,17 @@ export interface GymStore {
 const untracked = new WeakSet<object>();
 
 /**
+ * The primary keys a completed DBCore mutation wrote: the deleted keys, or the keys of the rows put or added (a failed
+ * row of a bulk has none); null for a range delete or a clear (keys not known). Shared by the dirty-row log below and
+ * the read cache's change log (gyms/kit/read-cache.ts).
+ */
+export function mutatedKeys(req: DBCoreMutateRequest, res: DBCoreMutateResponse): unknown[] | null {
+	if (req.type === 'deleteRange') return null;
+	if (req.type === 'delete') return req.keys;
+	return (res.results ?? []).filter((k) => k !== undefined);
+}
+
+/**
  * Dexie DBCore middleware recording dirty rows of `tracked` tables in the same transaction.
  * Registered by {@link createGymStore}; gyms never call it themselves.
  */
@@ -190,10 +201,7 @@ export function trackDirty(tracked: readonly string[]): Middleware<DBCore> {
 						async mutate(req: DBCoreMutateRequest) {
 							const res = await table.mutate(req);
 							if (untracked.has(req.trans as object)) return res;
-							let keys: unknown[];
-							if (req.type === 'deleteRange') keys = [ALL];
-							else if (req.type === 'delete') keys = req.keys;
-							else keys = (res.results ?? []).filter((k) => k !== undefined);
+							const keys = mutatedKeys(req, res) ?? [ALL];
 							if (keys.length) {
 								const values: DirtyRow[] = keys.map((key) => ({ id: `${name}\u0001${String(key)}`, table: name, key }));
 								await down.table('dirty').mutate({ type: 'put', trans: req.trans, values });

@@ -124,16 +124,22 @@ export function createJsonExporter(
 		// Tables to patch: a copy, a known and small set of keys written since, rows readable by key.
 		const patches = new Map<string, { keys: unknown[]; got: (unknown | undefined)[] }>();
 		// Patch only when no mutation is running: a running one's keys are not logged yet (they are when it ends).
-		if (reader && mutationsInFlight(db) === 0)
+		if (reader && mutationsInFlight(db) === 0) {
+			const plans: [string, unknown[]][] = [];
 			for (const t of stale) {
 				const copy = copies.get(t);
 				if (!copy || !reader.exportOrder(t)) continue;
 				const keys = changedKeysSince(db, t, copy.gen);
 				if (!keys || keys.length > Math.max(PATCH_MIN_KEYS, copy.rows.length >> 2)) continue;
-				const unique = [...new Map(keys.map((k) => [String(k), k])).values()];
-				const got = await reader.readRows(t, unique);
-				if (got) patches.set(t, { keys: unique, got });
+				plans.push([t, [...new Map(keys.map((k) => [String(k), k])).values()]]);
 			}
+			// The tables' reads run side by side (one IndexedDB transaction each).
+			const read = await Promise.all(plans.map(([t, keys]) => reader.readRows(t, keys)));
+			plans.forEach(([t, keys], i) => {
+				const got = read[i];
+				if (got) patches.set(t, { keys, got });
+			});
+		}
 		const whole = stale.filter((t) => !patches.has(t));
 		// The meta must be that of an export of `want`: a store whose rows are still held virtually (a deferred
 		// seed load) reports its projection's `next_ids` only when a table is read, so with nothing read whole the

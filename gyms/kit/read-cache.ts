@@ -9,7 +9,8 @@
  * rows of one table only. Measured need: HubSpot search over the full seed must stay ≤10 ms p95 through
  * the SW, which a fresh `toArray()` per request does not allow.
  */
-import { Dexie, type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse, type Middleware } from 'dexie';
+import { Dexie, type DBCore, type Middleware } from 'dexie';
+import { mutatedKeys } from '../store';
 import type { RunMeta } from '../types';
 
 /** A cached table: rows in the caller's order and a key → row map (valid while its table's generation is unchanged). */
@@ -46,14 +47,6 @@ interface Change {
 
 /** Most primary keys kept in one table's change log; older mutations are dropped (a copy older than them reads afresh). */
 export const CHANGE_LOG_KEYS = 20_000;
-
-/** The keys a mutation wrote: deleted keys, or the keys of the rows put or added (null when not known). */
-function keysOf(req: DBCoreMutateRequest, res: DBCoreMutateResponse): readonly unknown[] | null {
-	if (req.type === 'delete') return req.keys;
-	if (req.type === 'deleteRange') return null;
-	if (req.keys) return req.keys;
-	return res.results ? res.results.filter((k) => k !== undefined) : null;
-}
 
 /** Generation state per tracked database (absent = no cache for that database). */
 const generations = new WeakMap<Dexie, CacheState>();
@@ -104,7 +97,7 @@ export function trackGenerations(db: Dexie, name = 'salesgym-read-cache'): void 
 							state.inFlight++;
 							try {
 								const res = await t.mutate(req);
-								log(table, { gen, keys: keysOf(req, res) });
+								log(table, { gen, keys: mutatedKeys(req, res) });
 								return res;
 							} catch (err) {
 								// A failed request may still have written part of a bulk: its keys are not known.
