@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { matrixProblems, patchScope, proveMutants, type MutantSpec } from './mutants';
+import { matrixProblems, patchedVerdicts, patchRoot, patchScope, proveMutants, type MutantSpec } from './mutants';
 import { createNodeEngine } from './node';
 import type { PlacedAssertion } from './schema';
-import type { JqEngine, VerifyInput } from './verify';
+import { evaluate, type JqEngine, type VerifyInput } from './verify';
 
 let jq: JqEngine;
 beforeAll(async () => {
@@ -149,6 +149,39 @@ describe('proveMutants: the kill matrix over a toy state', () => {
 		expect(matrixProblems('toy/task-v1', m)[0]).toMatch(
 			/^toy\/task-v1: the oracle's final state does not pass with score 1 in Node \(score 0\.33\d*; failing: status, enrolled\)/
 		);
+	});
+});
+
+describe('patchedVerdicts: every patch verified in one jq run', () => {
+	/** The engine, counting its runs. */
+	const counting = () => {
+		const c = { runs: 0, engine: { run: (doc: string | Uint8Array, program: string) => (c.runs++, jq.run(doc, program)) } as JqEngine };
+		return c;
+	};
+	/** A verdict as JSON without its times (`ms`), which differ from run to run. */
+	const noMs = (e: object) => JSON.stringify(e, (k, x: unknown) => (k === 'ms' ? 0 : x));
+	const patches = [decoy.patch, optedOut.patch, '., .', '.hubspot.contacts', 'error("boom")', '.hubspot.contacts |= reverse'];
+
+	it('gives each patch the verdict it gets on its own, runtime errors included, in ONE run of the engine', () => {
+		const c = counting();
+		const v = patchedVerdicts(c.engine, input(final), patches, assertions);
+		expect(c.runs).toBe(1);
+		expect(noMs(v.state)).toEqual(noMs(evaluate(jq, input(final), assertions)));
+		for (const i of [0, 1, 5]) expect(noMs(v.patched[i]!)).toEqual(noMs(evaluate(jq, input(final), assertions, () => 0, patchRoot(patches[i]!))));
+		expect(v.patched[0]).toMatchObject({ passed: false });
+		expect(v.patched[2]).toEqual({ error: expect.stringMatching(/^the patch yielded 2 values/) });
+		expect(v.patched[3]).toEqual({ error: 'the patch yielded array, not the state object' });
+		expect(v.patched[4]).toEqual({ error: 'boom' });
+	});
+
+	it('a patch that does not compile makes it verify one patch at a time, with the same verdicts for the others', () => {
+		const c = counting();
+		const one = patchedVerdicts(jq, input(final), patches, assertions);
+		const v = patchedVerdicts(c.engine, input(final), ['.hubspot.contacts[', ...patches], assertions);
+		expect(c.runs).toBeGreaterThan(patches.length);
+		expect(v.patched[0]).toEqual({ error: expect.stringMatching(/syntax error/) });
+		expect(v.patched.slice(1).map(noMs)).toEqual(one.patched.map(noMs));
+		expect(noMs(v.state)).toEqual(noMs(one.state));
 	});
 });
 

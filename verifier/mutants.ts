@@ -13,7 +13,7 @@
 import { tablesReadBy, type TableNeeds } from './tables';
 import type { PlacedAssertion } from './schema';
 import { zoneTables } from './time';
-import { evaluate, inputDocument, QUERY_HEAD, STATE_ROOT, type Evaluation, type JqEngine, type VerifyInput } from './verify';
+import { evaluate, evaluateRoots, inputDocument, QUERY_HEAD, STATE_ROOT, type Evaluation, type JqEngine, type VerifyInput } from './verify';
 
 /** A mutant as the proof needs it (blueprints/schema.ts `Mutant`). */
 export interface MutantSpec {
@@ -189,6 +189,36 @@ function patchedVerdict(engine: JqEngine, input: VerifyInput, patch: string, ass
 }
 
 /**
+ * The verdicts of `assertions` over the unpatched state and over each of `patches` applied to it, in ONE jq run when
+ * possible ({@link evaluateRoots}: the state is parsed once, not once per patch). When that run fails as a whole (a
+ * patch or a query that does not compile, or a query that halts jq), each verdict is computed on its own ({@link evaluate}, {@link patchedVerdict}), which puts every error where it belongs.
+ * @returns `state`, the verdict of the unpatched state; `patched[i]`, that of `patches[i]`, or `{error}` when the
+ *   patch does not compile, fails, or yields no single object.
+ */
+export function patchedVerdicts(
+	engine: JqEngine,
+	input: VerifyInput,
+	patches: readonly string[],
+	assertions: readonly PlacedAssertion[]
+): { state: Evaluation; patched: (Evaluation | { error: string })[] } {
+	let together: (Evaluation | { rootError: string })[] | null = null;
+	try {
+		together = evaluateRoots(engine, input, assertions, [STATE_ROOT, ...patches.map(patchRoot)]);
+	} catch {
+		together = null;
+	}
+	const state = together?.[0];
+	if (together === null || state === undefined || 'rootError' in state) {
+		return { state: evaluate(engine, input, assertions), patched: patches.map((p) => patchedVerdict(engine, input, p, assertions)) };
+	}
+	const patched = patches.map((_, i): Evaluation | { error: string } => {
+		const v = together[i + 1]!;
+		return 'rootError' in v ? { error: jqMessage(v.rootError) } : v;
+	});
+	return { state, patched };
+}
+
+/**
  * Proves a blueprint's mutants and patch alternatives over the oracle's final state (see the module docs).
  * @param input the verifier input of the oracle's final state; its `state` must hold every table of
  *   {@link patchScope} (as text).
@@ -208,7 +238,9 @@ export function proveMutants(
 	const state = typeof input.state === 'string' ? input.state : new TextDecoder().decode(input.state);
 	const base: VerifyInput = { ...input, state };
 	const gating = assertions.filter((a) => a.gating ?? true).map((a) => a.id);
-	const ov = evaluate(engine, base, assertions);
+	const patches = [...mutants.map((m) => m.patch), ...alternatives.map((a) => a.patch)];
+	const verdicts = patchedVerdicts(engine, base, patches, assertions);
+	const ov = verdicts.state;
 	const oracle = { passed: ov.passed, score: ov.score, failed: ov.assertions.filter((a) => !a.passed).map((a) => a.id) };
 	// Whether a patch changes nothing: only asked of the mutants that pass (for their message).
 	let printed: string | null = null;
@@ -216,8 +248,8 @@ export function proveMutants(
 		printed ??= engine.run(inputDocument(base), `${QUERY_HEAD}\n${STATE_ROOT}`).trim();
 		return applyPatch(engine, base, patch) === printed;
 	};
-	const outcomes: MutantOutcome[] = mutants.map((m) => {
-		const v = patchedVerdict(engine, base, m.patch, assertions);
+	const outcomes: MutantOutcome[] = mutants.map((m, i) => {
+		const v = verdicts.patched[i]!;
 		if ('error' in v) return { id: m.id, kind: m.kind, passed: false, score: 0, killed: [], unchanged: false, error: v.error };
 		return {
 			id: m.id,
@@ -228,8 +260,8 @@ export function proveMutants(
 			unchanged: v.passed && changesNothing(m.patch)
 		};
 	});
-	const alts: AlternativeOutcome[] = alternatives.map((alt) => {
-		const v = patchedVerdict(engine, base, alt.patch, assertions);
+	const alts: AlternativeOutcome[] = alternatives.map((alt, i) => {
+		const v = verdicts.patched[mutants.length + i]!;
 		if ('error' in v) return { id: alt.id, passed: false, score: 0, failed: [], error: v.error };
 		return { id: alt.id, passed: v.passed, score: v.score, failed: v.assertions.filter((a) => !a.passed).map((a) => a.id) };
 	});

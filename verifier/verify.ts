@@ -223,11 +223,20 @@ export function evaluate(
 	const t0 = now();
 	const vi: VerifyInput = typeof input === 'string' ? { state: input } : input;
 	const queries = assertions.map((a) => a.query);
-	const jqQueries = assertions.map((a): JqQuery => (COUNT_OPS.has(a.op) ? { query: a.query, count: true } : a.query));
 	const { outcomes, ms } = assertions.length
-		? runQueries(engine, inputDocument(vi, zoneTables([...queries, root])), jqQueries, root)
+		? runQueries(engine, inputDocument(vi, zoneTables([...queries, root])), jqQueriesOf(assertions), root)
 		: { outcomes: [], ms: [] };
-	const results: AssertionResult[] = assertions.map((a, i) => {
+	return { ...rollup(assertionResults(assertions, outcomes, ms)), ms: Math.round((now() - t0) * 100) / 100 };
+}
+
+/** The queries as the program runs them: a count operator's query hands back only its array's length and a preview. */
+function jqQueriesOf(assertions: readonly PlacedAssertion[]): JqQuery[] {
+	return assertions.map((a): JqQuery => (COUNT_OPS.has(a.op) ? { query: a.query, count: true } : a.query));
+}
+
+/** Each assertion's result from its query's outcome (`outcomes[i]` for `assertions[i]`; a missing one fails) and its time, ms. */
+function assertionResults(assertions: readonly PlacedAssertion[], outcomes: readonly (Outcome | undefined)[], ms: readonly number[]): AssertionResult[] {
+	return assertions.map((a, i) => {
 		const base = {
 			id: a.id,
 			step: a.step,
@@ -265,7 +274,45 @@ export function evaluate(
 		if (truncated) r.actual_truncated = true;
 		return r;
 	});
-	return { ...rollup(results), ms: Math.round((now() - t0) * 100) / 100 };
+}
+
+/** Key of the object a root yields in {@link evaluateRoots}' program when the root itself fails. */
+const ROOT_ERROR_KEY = '__sg_root_error';
+
+/**
+ * {@link evaluate} over several roots in ONE jq run: the input document is parsed once, and each root (e.g. the state,
+ * or a mutant's patch of it: verifier/mutants.ts) is verified in turn, so N verdicts over a multi-megabyte state cost
+ * one parse instead of N (15 mutants of a four-tool blueprint, 3.2 MB state: 3.6 → 1.4 s here).
+ * @param roots jq expressions over the input document ({@link STATE_ROOT}, or one built on it), each of which must
+ *   yield one value; their queries see that value as `.`.
+ * @returns per root, in order, its {@link Evaluation} (its `ms` is the root's share of jq's time), or `{rootError}`
+ *   with jq's message when the root itself failed (its queries never ran).
+ * @throws Error when the program fails as a whole (a root or a query that does not compile, or a query that halts
+ *   jq): the caller then evaluates root by root with {@link evaluate}, which puts each error on its assertion.
+ */
+export function evaluateRoots(
+	engine: JqEngine,
+	input: VerifyInput,
+	assertions: readonly PlacedAssertion[],
+	roots: readonly string[]
+): (Evaluation | { rootError: string })[] {
+	if (roots.length === 0) return [];
+	if (assertions.length === 0) return roots.map(() => ({ ...rollup([]), ms: 0 }));
+	const queries = jqQueriesOf(assertions);
+	const body = `[now, ${queries.map((q) => `${wrap(q)}, now`).join(',\n')}]`;
+	const program = `${HEAD}\n[${roots.map((r) => `(try (\n${r}\n| ${body}) catch {${ROOT_ERROR_KEY}: (. | if type == "string" then . else tojson end)})`).join(',\n')}]`;
+	const doc = inputDocument(input, zoneTables([...assertions.map((a) => a.query), ...roots]));
+	const out = JSON.parse(engine.run(doc, program)) as unknown[];
+	return out.map((r): Evaluation | { rootError: string } => {
+		if (!Array.isArray(r)) return { rootError: String((r as Record<string, unknown>)[ROOT_ERROR_KEY]) };
+		const outcomes: Outcome[] = [];
+		const ms: number[] = [];
+		for (let i = 0; i < queries.length; i++) {
+			outcomes.push(r[2 * i + 1] as Outcome);
+			ms.push(Math.max(0, Math.round(((r[2 * i + 2] as number) - (r[2 * i] as number)) * 1e5) / 100));
+		}
+		return { ...rollup(assertionResults(assertions, outcomes, ms)), ms: Math.round((r[r.length - 1] - r[0]) * 1e5) / 100 };
+	});
 }
 
 /**
