@@ -1,7 +1,7 @@
 /**
  * Page side of `/verify`: the Service Worker forwards a verification to the page that fetched `/verify`
- * (`{type: "salesgym:verify", input, assertions, timeout_ms}` plus a MessagePort); the page runs it in the
- * verifier's Comlink Web Worker and answers on the port with `{ok: true, result}` or
+ * (`{type: "salesgym:verify", assertions, timeout_ms}` plus a MessagePort, then `{type: "salesgym:verify-input", input}`
+ * on that port); the page runs it in the verifier's Comlink Web Worker and answers on the port with `{ok: true, result}` or
  * `{ok: false, kind, error}` (kind `timeout` | `aborted` | `crashed`). An aborted `/verify` request makes the
  * SW post `{type: "salesgym:verify-abort"}` on the port.
  *
@@ -113,13 +113,24 @@ export function runVerification(
 	return job;
 }
 
-/** Message the SW posts to a page to run a verification. */
+/**
+ * Message the SW posts to a page to run a verification, with a MessagePort: the SW then sends the input on that port
+ * ({@link VerifyInputMessage}, as a transfer: a large state crosses a port much faster than it crosses
+ * `Client.postMessage`), may send `{type: "salesgym:verify-abort"}` on it, and reads the answer from it.
+ */
 export interface VerifyMessage {
 	type: 'salesgym:verify';
-	input: string | VerifyInput;
+	/** The input itself (older Service Workers sent it here); when absent, it comes as a {@link VerifyInputMessage}. */
+	input?: string | VerifyInput;
 	assertions: PlacedAssertion[];
 	/** Time bound, ms; default {@link DEFAULT_TIMEOUT_MS}. */
 	timeout_ms?: number;
+}
+
+/** The input of a verification, sent on the port of its {@link VerifyMessage}. */
+export interface VerifyInputMessage {
+	type: 'salesgym:verify-input';
+	input: string | VerifyInput;
 }
 
 /** Starts answering the SW's verify messages (idempotent). */
@@ -131,14 +142,21 @@ export function installVerifyBridge(): void {
 		const msg = event.data as VerifyMessage | undefined;
 		const port = event.ports[0];
 		if (msg?.type !== 'salesgym:verify' || !port) return;
-		// The SW posts {type: 'salesgym:verify-abort'} on the port when the /verify request is aborted.
 		const abort = new AbortController();
-		port.onmessage = (ev: MessageEvent<{ type?: string }>) => {
-			if (ev.data?.type === 'salesgym:verify-abort') abort.abort();
+		let started = false;
+		const run = (input: string | VerifyInput) => {
+			if (started) return;
+			started = true;
+			void runVerification(input, msg.assertions, msg.timeout_ms, abort.signal).then((r) =>
+				port.postMessage('status' in r ? { ok: false, kind: r.kind, error: r.message } : { ok: true, result: r })
+			);
 		};
-		void runVerification(msg.input, msg.assertions, msg.timeout_ms, abort.signal).then((r) =>
-			port.postMessage('status' in r ? { ok: false, kind: r.kind, error: r.message } : { ok: true, result: r })
-		);
+		// The port brings the input, and {type: 'salesgym:verify-abort'} when the /verify request is aborted.
+		port.onmessage = (ev: MessageEvent<{ type?: string } | VerifyInputMessage>) => {
+			if (ev.data?.type === 'salesgym:verify-abort') abort.abort();
+			else if (ev.data?.type === 'salesgym:verify-input') run((ev.data as VerifyInputMessage).input);
+		};
+		if (msg.input !== undefined) run(msg.input);
 	});
 	navigator.serviceWorker.startMessages();
 }

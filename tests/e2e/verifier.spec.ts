@@ -226,3 +226,31 @@ test('an aborted verification stops the worker (recreated), and the next one run
 	expect(outcome.ms).toBeLessThan(10_000);
 	expect(await gym.page.evaluate(() => window.__salesgymVerifier!.spawns)).toBe(spawnsBefore + 1);
 });
+
+test('the page bridge takes the input on the message port (as the SW sends it) or in the message itself (an older SW), and an abort sent before the input stops it', async ({
+	gym
+}) => {
+	await gym.open('/hubspot/contacts');
+	const answers = await gym.page.evaluate(async () => {
+		const assertions = [{ id: 'n', description: 'd', query: '.xs | length', op: 'eq', expected: 2, weight: 1, gating: true, step: 0, platform: 'inline' }];
+		const input = { state: JSON.stringify({ xs: [1, 2] }) };
+		/** Dispatches a verify message as the SW would post it; `then` runs on the page's end of the port. */
+		const ask = (data: Record<string, unknown>, then: (port: MessagePort) => void) =>
+			new Promise<{ ok: boolean; kind?: string; result?: { passed: boolean; score: number } }>((resolve) => {
+				const channel = new MessageChannel();
+				channel.port1.onmessage = (ev) => resolve(ev.data);
+				navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'salesgym:verify', assertions, ...data }, ports: [channel.port2] }));
+				then(channel.port1);
+			});
+		const onPort = await ask({}, (port) => port.postMessage({ type: 'salesgym:verify-input', input }));
+		const inMessage = await ask({ input }, () => {});
+		const abortedFirst = await ask({}, (port) => {
+			port.postMessage({ type: 'salesgym:verify-abort' });
+			port.postMessage({ type: 'salesgym:verify-input', input });
+		});
+		return { onPort, inMessage, abortedFirst };
+	});
+	expect(answers.onPort).toMatchObject({ ok: true, result: { passed: true, score: 1 } });
+	expect(answers.inMessage).toMatchObject({ ok: true, result: { passed: true, score: 1 } });
+	expect(answers.abortedFirst).toMatchObject({ ok: false, kind: 'aborted' });
+});
