@@ -154,8 +154,16 @@ describe('proveMutants: the kill matrix over a toy state', () => {
 
 describe('patchedVerdicts: every patch verified in one jq run', () => {
 	/** The engine, counting its runs. */
-	const counting = () => {
-		const c = { runs: 0, engine: { run: (doc: string | Uint8Array, program: string) => (c.runs++, jq.run(doc, program)) } as JqEngine };
+	const counting = (): { runs: number; engine: JqEngine } => {
+		const c: { runs: number; engine: JqEngine } = {
+			runs: 0,
+			engine: {
+				run: (doc, program) => {
+					c.runs++;
+					return jq.run(doc, program);
+				}
+			}
+		};
 		return c;
 	};
 	/** A verdict as JSON without its times (`ms`), which differ from run to run. */
