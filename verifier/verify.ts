@@ -143,10 +143,14 @@ export function inputDocument(input: VerifyInput, tz: Record<string, [number, nu
 const utf8 = new TextEncoder();
 
 function runProgram(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[], root: string): { outcomes: Outcome[]; ms: number[] } {
-	const out = JSON.parse(engine.run(doc, jqProgram(queries, root))) as unknown[];
+	return timedOutcomes(JSON.parse(engine.run(doc, jqProgram(queries, root))) as unknown[], queries.length);
+}
+
+/** Splits a program's `[now, q1, now, q2, now, …]` ({@link jqProgram}) into the n outcomes and each one's time, ms. */
+function timedOutcomes(out: readonly unknown[], n: number): { outcomes: Outcome[]; ms: number[] } {
 	const outcomes: Outcome[] = [];
 	const ms: number[] = [];
-	for (let i = 0; i < queries.length; i++) {
+	for (let i = 0; i < n; i++) {
 		outcomes.push(out[2 * i + 1] as Outcome);
 		ms.push(Math.max(0, Math.round(((out[2 * i + 2] as number) - (out[2 * i] as number)) * 1e5) / 100));
 	}
@@ -305,12 +309,7 @@ export function evaluateRoots(
 	const out = JSON.parse(engine.run(doc, program)) as unknown[];
 	return out.map((r): Evaluation | { rootError: string } => {
 		if (!Array.isArray(r)) return { rootError: String((r as Record<string, unknown>)[ROOT_ERROR_KEY]) };
-		const outcomes: Outcome[] = [];
-		const ms: number[] = [];
-		for (let i = 0; i < queries.length; i++) {
-			outcomes.push(r[2 * i + 1] as Outcome);
-			ms.push(Math.max(0, Math.round(((r[2 * i + 2] as number) - (r[2 * i] as number)) * 1e5) / 100));
-		}
+		const { outcomes, ms } = timedOutcomes(r, queries.length);
 		return { ...rollup(assertionResults(assertions, outcomes, ms)), ms: Math.round((r[r.length - 1] - r[0]) * 1e5) / 100 };
 	});
 }
