@@ -191,7 +191,8 @@ function patchedVerdict(engine: JqEngine, input: VerifyInput, patch: string, ass
 /**
  * The verdicts of `assertions` over the unpatched state and over each of `patches` applied to it, in ONE jq run when
  * possible ({@link evaluateRoots}: the state is parsed once, not once per patch). When that run fails as a whole (a
- * patch or a query that does not compile, or a query that halts jq), each verdict is computed on its own ({@link evaluate}, {@link patchedVerdict}), which puts every error where it belongs.
+ * patch or a query that does not compile, or a query that halts jq), each verdict is computed on its own
+ * ({@link evaluate}, {@link patchedVerdict}), which puts every error where it belongs.
  * @returns `state`, the verdict of the unpatched state; `patched[i]`, that of `patches[i]`, or `{error}` when the
  *   patch does not compile, fails, or yields no single object.
  */
