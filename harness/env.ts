@@ -31,7 +31,7 @@ import { instanceFromSpec, loadBlueprints } from './blueprints';
 import { chromiumLaunchOptions } from './browser';
 import type { VerifyResponse } from './contract';
 import { InfrastructureError, UsageError } from './errors';
-import { pageFetch, waitForSwReady } from './page';
+import { isSwReady, pageFetch, pageGetLarge, waitForSwReady } from './page';
 import {
 	DEFAULT_VIEWPORT,
 	describePixelAction,
@@ -477,7 +477,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		if (!page || page.isClosed() || !browser.isConnected()) throw new InfrastructureError('the reused context has no open page');
 		tabs = [page];
 		active = 0;
-		const ready = await page.evaluate(() => document.body?.dataset.swReady === '1' && !!navigator.serviceWorker?.controller).catch(() => false);
+		const ready = await isSwReady(page);
 		if (!ready) {
 			await page.goto(blueprint.start_path, { timeout: NAVIGATION_TIMEOUT_MS });
 			await waitForSwReady(page);
@@ -500,7 +500,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	 */
 	const controlPage = async (): Promise<{ page: Page; temp: boolean }> => {
 		const page = activePage();
-		const ready = await page.evaluate(() => document.body?.dataset.swReady === '1' && !!navigator.serviceWorker?.controller).catch(() => false);
+		const ready = await isSwReady(page);
 		if (ready) return { page, temp: false };
 		if (!context) throw new Error('call reset() first');
 		const temp = await context.newPage();
@@ -698,7 +698,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		},
 		async exportState() {
 			return withControlPage(async (page) => {
-				const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state', ...(secret ? { headers: sealHeaders(secret)! } : {}) });
+				const res = await pageGetLarge(page, '/__salesgym/state', secret ? sealHeaders(secret)! : {});
 				if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state answered ${res.status}: ${res.text.slice(0, 300)}`);
 				return res.text;
 			});

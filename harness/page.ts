@@ -6,6 +6,7 @@
  * Callbacks passed to `page.evaluate` declare no named inner functions: tsx/esbuild would wrap those in a
  * `__name()` helper that does not exist in the page.
  */
+import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { InfrastructureError } from './errors';
 
@@ -33,6 +34,15 @@ export async function waitForSwReady(page: Page, timeoutMs = SW_READY_TIMEOUT_MS
 			cause: e
 		});
 	}
+}
+
+/**
+ * Whether `page` is on an app page the Service Worker controls right now (`document.body.dataset.swReady === "1"` and
+ * `navigator.serviceWorker.controller` set): a control call from it reaches the gym. False for a closed or crashed
+ * page, or one elsewhere (about:blank, a 404, another app); never throws.
+ */
+export async function isSwReady(page: Page): Promise<boolean> {
+	return page.evaluate(() => document.body?.dataset.swReady === '1' && !!navigator.serviceWorker?.controller).catch(() => false);
 }
 
 /** Bound of one request made from the page, ms: a control endpoint that hangs becomes an InfrastructureError. */
@@ -79,6 +89,37 @@ export async function pageFetch(page: Page, request: PageRequest): Promise<PageR
 		);
 	} catch (e) {
 		throw new InfrastructureError(`${request.method} ${request.path} from the page failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
+	}
+}
+
+/**
+ * `GET path` from the page (with `headers`, e.g. the episode's seal), its body gzipped in the page and gunzipped here: for the large control answers (the
+ * ~10 MB `GET /__salesgym/state`, or a part of it) that tests and the harness read into Node. A 3.3 MB export
+ * crossed the DevTools protocol as a string in ~500 ms; gzipped (CompressionStream, the WHATWG Compression Streams
+ * standard) and base64-encoded it is ~10× smaller and crosses in a few ms. A non-2xx answer comes back as it is.
+ * @returns the status and the body as text (UTF-8).
+ * @throws InfrastructureError when the page is gone, the request fails or outlasts {@link REQUEST_TIMEOUT_MS}.
+ */
+export async function pageGetLarge(page: Page, path: string, headers: Record<string, string> = {}): Promise<PageResponse> {
+	try {
+		const { status, text, gzip } = await page.evaluate(
+			async ({ path, headers, timeoutMs }) => {
+				const res = await fetch(path, { headers, signal: AbortSignal.timeout(timeoutMs) });
+				if (!res.ok || !res.body) return { status: res.status, text: await res.text(), gzip: false };
+				const gz = new Blob([await new Response(res.body.pipeThrough(new CompressionStream('gzip'))).arrayBuffer()]);
+				const url = await new Promise<string>((resolve, reject) => {
+					const reader = new FileReader();
+					reader.onload = () => resolve(reader.result as string);
+					reader.onerror = () => reject(reader.error ?? new Error('FileReader failed'));
+					reader.readAsDataURL(gz);
+				});
+				return { status: res.status, text: url.slice(url.indexOf(',') + 1), gzip: true };
+			},
+			{ path, headers, timeoutMs: REQUEST_TIMEOUT_MS }
+		);
+		return { status, text: gzip ? gunzipSync(Buffer.from(text, 'base64')).toString('utf8') : text };
+	} catch (e) {
+		throw new InfrastructureError(`GET ${path} from the page failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
 	}
 }
 

@@ -15,7 +15,7 @@ import { HARNESS_VERIFY_TIMEOUT_MS, RunResponse, VerifyResponse } from './contra
 import type { EnvOptions, RewardMode, SalesgymEnv } from './env';
 import { InfrastructureError } from './errors';
 import { TaskNotInBuildError } from './build-check';
-import { pageFetch, pageJson, waitForSwReady } from './page';
+import { isSwReady, pageFetch, pageJson, waitForSwReady } from './page';
 import { writeTrajectory, type TrajectoryObservation } from './trajectory';
 import { loadBlueprints } from './blueprints';
 import { setupOf } from '../blueprints/setups';
@@ -118,13 +118,31 @@ export async function verifyRun(page: Page, task: string | Blueprint, runId: str
 	return parseOr(VerifyResponse, body, 'POST /verify');
 }
 
+/** Options of {@link startEpisode}. */
+export interface StartOptions {
+	/**
+	 * The page belongs to a reused context of the gym's own origin (the last episode's page): when it is still on an
+	 * app page the SW controls (`data-sw-ready`), the reset is sent from it and only the final load of `start_path`
+	 * is done, as `salesgym run` resets a warm context (harness/env.ts). Default false: two loads, for a page that may
+	 * be anywhere (a fresh tab, another origin). The caller checks the reset state (its export hash) when it reuses.
+	 */
+	warm?: boolean;
+}
+
 /**
  * Puts a page at the start of an episode: goto `start_path` → wait for SW control → reset the run
  * (`POST /__salesgym/run` from the page, sealed with `seal` when given) → goto `start_path` again, so the UI
- * shows the reset state.
+ * shows the reset state. With `options.warm`, the first load is skipped when the page is already SW-controlled.
  * @throws InfrastructureError when the page does not load, the SW never takes control, or the reset fails.
  */
-export async function startEpisode(page: Page, blueprint: Blueprint, runId: string, seed?: number, seal?: string): Promise<RunResponse> {
+export async function startEpisode(
+	page: Page,
+	blueprint: Blueprint,
+	runId: string,
+	seed?: number,
+	seal?: string,
+	options: StartOptions = {}
+): Promise<RunResponse> {
 	const open = async (): Promise<void> => {
 		try {
 			await page.goto(blueprint.start_path);
@@ -141,7 +159,7 @@ export async function startEpisode(page: Page, blueprint: Blueprint, runId: stri
 			await waitForSwReady(page);
 		}
 	};
-	await open();
+	if (!(options.warm === true && (await isSwReady(page)))) await open();
 	const run = await resetRun(page, blueprint, runId, seed, seal);
 	await open();
 	return run;

@@ -7,7 +7,8 @@ import { loadBlueprints } from '../../harness/blueprints';
 import { oracle, performAction } from '../../harness/agents';
 import type { Blueprint } from '../../blueprints/schema';
 import { expect, exportState, freshEpisode as freshEpisodeOf, test, verify as verifyOf } from './fixtures';
-import { waitForSwReady } from '../../harness/page';
+import { pageGetLarge, waitForSwReady } from '../../harness/page';
+import { createHash } from 'node:crypto';
 
 // Each test pays one or two fresh-context first loads (SW install, seed load): 45–60 s with two workers on 2 cores.
 test.describe.configure({ timeout: 120_000 });
@@ -77,6 +78,11 @@ test('import restores an exported snapshot', async ({ gym }) => {
 	await gym.open('/hubspot/contacts');
 	await gym.reset({ task_id: TASK, run_id: 'snap' });
 	const initial = await gym.exportState();
+	// The export crosses to Node gzipped (harness/page.ts pageGetLarge): the very bytes the SW hashes.
+	expect(createHash('sha256').update(initial).digest('hex')).toBe(await gym.stateDigest());
+	const refused = await pageGetLarge(gym.page, '/__salesgym/state?tables=nosuchgym.contacts');
+	expect(refused.status).toBe(400);
+	expect(refused.text).toContain('nosuchgym');
 	const status = await gym.page.evaluate(async () => {
 		const res = await fetch('/api/hubspot/crm/v3/objects/contacts', { method: 'POST', body: JSON.stringify({ properties: { email: 'x@example.com' } }) });
 		return res.status;

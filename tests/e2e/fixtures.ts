@@ -7,7 +7,7 @@ import { test as base, expect, type Browser, type BrowserContext, type Page } fr
 import type { Blueprint } from '../../blueprints/schema';
 import { RunResponse, VerifyResponse, type RunRequest } from '../../harness/contract';
 import { InfrastructureError } from '../../harness/errors';
-import { pageFetch, pageJson, stateSha256, waitForSwReady } from '../../harness/page';
+import { pageFetch, pageGetLarge, pageJson, stateSha256, waitForSwReady } from '../../harness/page';
 import { startEpisode, verifyRun, verifySteps } from '../../harness/runner';
 import { loadBlueprints } from '../../harness/blueprints';
 import { assertInitialState, StoreWatch } from '../../harness/warm';
@@ -70,7 +70,7 @@ function gymFor(page: Page): Gym {
 			return RunResponse.parse(await pageJson(page, 'POST', '/__salesgym/run', body));
 		},
 		async exportState() {
-			const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state' });
+			const res = await pageGetLarge(page, '/__salesgym/state');
 			if (res.status !== 200) throw new InfrastructureError(`GET /__salesgym/state answered ${res.status}: ${res.text.slice(0, 500)}`);
 			return res.text;
 		},

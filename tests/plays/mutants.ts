@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { InfrastructureError } from '../../harness/errors';
+import { pageGetLarge } from '../../harness/page';
 import { join } from 'node:path';
 import { placedAssertions } from '../../blueprints/placed';
 import { PLATFORMS, type Blueprint } from '../../blueprints/schema';
@@ -131,9 +132,9 @@ export function proofInput(
 /**
  * The export the proof of `bp` reads, as JSON text: `GET /__salesgym/state?tables=…`, the Service Worker's view
  * `{clock, events, gyms}` of the tables {@link proofInput} keeps ({@link patchScope} of its queries and patches).
- * Only that part crosses to Node: the whole export is ~10 MB, and reading it (into the page, then over the DevTools
- * protocol) took 1.5–4 s a read, two reads a play. The whole export when the scope is unknown, or with
- * {@link MUTANTS_DUMP}.
+ * Only that part crosses to Node, gzipped (harness/page.ts `pageGetLarge`): the whole export is ~10 MB, and reading
+ * it as a string (into the page, then over the DevTools protocol) took 1.5–4 s a read, two reads a play. The whole
+ * export when the scope is unknown, or with {@link MUTANTS_DUMP}.
  * @throws InfrastructureError when the page is gone or the endpoint answers non-2xx.
  */
 export async function readProofExport(page: Page, bp: Blueprint): Promise<string> {
@@ -141,16 +142,10 @@ export async function readProofExport(page: Page, bp: Blueprint): Promise<string
 	const needs = MUTANTS_DUMP ? ({ all: true } as const) : patchScope(queries, patchesOf(bp), PLATFORMS);
 	const tables = needs.all ? null : [...needs.gyms].flatMap(([g, t]) => (t === '*' ? [`${g}.*`] : [...t].map((name) => `${g}.${name}`)));
 	const path = tables === null ? '/__salesgym/state' : `/__salesgym/state?tables=${encodeURIComponent(tables.join(','))}`;
-	try {
-		return await page.evaluate(async (path) => {
-			const res = await fetch(path);
-			const text = await res.text();
-			if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 300)}`);
-			return text;
-		}, path);
-	} catch (e) {
-		throw new InfrastructureError(`reading the export for the mutant proof failed: ${(e as Error).message.split('\n')[0]}`, { cause: e });
-	}
+	const res = await pageGetLarge(page, path);
+	if (res.status < 200 || res.status > 299)
+		throw new InfrastructureError(`reading the export for the mutant proof failed: GET ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
+	return res.text;
 }
 
 /**

@@ -87,7 +87,7 @@ interface Played {
  * `readProofExport`, pruned in the page).
  */
 async function play(page: Page, bp: Blueprint, tz: string, baseURL: string, check?: (which: 'initial', sha: string) => Promise<void>): Promise<Played> {
-	await startEpisode(page, bp, PLAY_RUN_ID);
+	await startEpisode(page, bp, PLAY_RUN_ID, undefined, undefined, { warm: true });
 	expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(tz);
 	const initialText = needsInitialExport(bp) ? await readProofExport(page, bp) : null;
 	const initial = await exportSha256(page);
@@ -182,7 +182,7 @@ for (const platform of platforms) {
 				async ({ reusedPage }, testInfo) => {
 					// The oracle's bound, over the alternative's own actions.
 					test.setTimeout(playTimeout({ steps: alt.steps! }));
-					await startEpisode(reusedPage, bp, PLAY_RUN_ID);
+					await startEpisode(reusedPage, bp, PLAY_RUN_ID, undefined, undefined, { warm: true });
 					for (const [i, s] of alt.steps!.entries()) {
 						for (const [j, action] of s.actions.entries()) {
 							try {
