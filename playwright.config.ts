@@ -62,7 +62,8 @@ export default defineConfig({
 	expect: { timeout: 10_000 },
 	use: {
 		baseURL: BASE_URL,
-		launchOptions: chromiumLaunchOptions(),
+		// Without the low-memory V8 flag: the suite is CPU-bound (harness/browser.ts LaunchChoice).
+		launchOptions: chromiumLaunchOptions({ lowMemory: false }),
 		actionTimeout: 10_000,
 		// Recording a trace costs every test its DOM snapshots and screencast (two HubSpot plays, one worker:
 		// 50.4 s with 'retain-on-failure', 38.3 s without). CI runs without retries, so it records none; a

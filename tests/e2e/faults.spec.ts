@@ -4,24 +4,18 @@
  * record: the last committed write wins, and the event log holds exactly one event per successful write.
  */
 import type { Page } from '@playwright/test';
-import { pageFetch } from '../../harness/page';
+import { pageFetch, pageGetLarge, stateSha256 } from '../../harness/page';
 import { expect, test } from './fixtures';
 
 const CONTACTS = '/api/hubspot/crm/v3/objects/contacts';
 const BATCH = 100;
 
-/** SHA-256 of the canonical export, hex. */
-async function exportHash(page: Page): Promise<string> {
-	return page.evaluate(async () => {
-		const res = await fetch('/__salesgym/state');
-		const digest = await crypto.subtle.digest('SHA-256', await res.arrayBuffer());
-		return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-	});
-}
+/** SHA-256 of the canonical export, hex, as the Service Worker computes it over the export's bytes (`?digest=sha256`). */
+const exportHash = (page: Page): Promise<string> => stateSha256(page);
 
 /** How many contacts with a `fault-<tag>-` email exist, and how many events the run logged. */
 async function counts(page: Page, tag: string): Promise<{ contacts: number; events: number }> {
-	const res = await pageFetch(page, { method: 'GET', path: '/__salesgym/state' });
+	const res = await pageGetLarge(page, '/__salesgym/state');
 	const doc = JSON.parse(res.text) as { gyms: { hubspot: { contacts: { properties: { email?: string } }[] } }; events: unknown[] };
 	return { contacts: doc.gyms.hubspot.contacts.filter((c) => c.properties.email?.startsWith(`fault-${tag}-`)).length, events: doc.events.length };
 }

@@ -22,7 +22,7 @@ import type { Blueprint } from '../../blueprints/schema';
 import { loadBlueprints } from '../../harness/blueprints';
 import { makeEnv, type SalesgymEnv } from '../../harness/env';
 import { InfrastructureError } from '../../harness/errors';
-import { pageFetch, waitForSwReady } from '../../harness/page';
+import { pageFetch, pageGetLarge, waitForSwReady } from '../../harness/page';
 import { newSecret } from '../../harness/seal';
 import { sealHeaders, startEpisode, verifyRun } from '../../harness/runner';
 import { startServer, type RunningServer } from '../../harness/server';
@@ -330,12 +330,12 @@ test.describe('tamper evidence: each violation kind is in the verdict, a clean r
 
 	test('control_without_secret: a fetch without (or with another) secret is a 404 and is recorded; the state is unchanged', async () => {
 		const runId = await sealed('control');
-		const state = await pageFetch(page, { method: 'GET', path: '/__salesgym/state', headers: sealHeaders(secret)! });
+		const state = await pageGetLarge(page, '/__salesgym/state', sealHeaders(secret)!);
 		const without = await pageFetch(page, { method: 'POST', path: '/__salesgym/run', body: JSON.stringify({ task_id: TASK, run_id: 'hijack' }) });
 		const other = await pageFetch(page, { method: 'GET', path: '/__salesgym/state', headers: sealHeaders(newSecret())! });
 		expect([without.status, other.status]).toEqual([404, 404]);
 		expect(JSON.parse(without.text)).toEqual({ status: 'error', message: 'no route for POST /__salesgym/run' });
-		expect((await pageFetch(page, { method: 'GET', path: '/__salesgym/state', headers: sealHeaders(secret)! })).text).toBe(state.text);
+		expect((await pageGetLarge(page, '/__salesgym/state', sealHeaders(secret)!)).text).toBe(state.text);
 		expect((await verifyRun(page, bp, runId, secret)).seal).toMatchObject({
 			sealed: true,
 			intact: false,
@@ -349,7 +349,7 @@ test.describe('tamper evidence: each violation kind is in the verdict, a clean r
 
 	test('import: PUT /__salesgym/state during a sealed run, even with the secret, breaks the seal', async () => {
 		const runId = await sealed('import');
-		const state = await pageFetch(page, { method: 'GET', path: '/__salesgym/state', headers: sealHeaders(secret)! });
+		const state = await pageGetLarge(page, '/__salesgym/state', sealHeaders(secret)!);
 		const put = await pageFetch(page, { method: 'PUT', path: '/__salesgym/state', body: state.text, headers: sealHeaders(secret)! });
 		expect(put.status).toBe(200);
 		expect((await verifyRun(page, bp, runId, secret)).seal).toMatchObject({
