@@ -16,16 +16,15 @@ import { pixelOracle } from '../../harness/pixel-agent';
 import { EnvAction, isPixelAction } from '../../harness/pixel';
 import { playEpisode } from '../../harness/runner';
 import { ContextPool } from '../../harness/warm';
-import { actionCover, playSetMode } from '../plays/select';
+import { actionCover } from '../plays/select';
 import { expect, test } from './fixtures';
 
 /**
- * The HubSpot-only blueprints (tier 1; the multi-tool library instances are proven by their plays): by default the
- * fewest whose oracles together use every action kind and element role the tier-1 HubSpot oracles use
- * (tests/plays/select.ts `actionCover`; 3 of 15 today), every one with `SALESGYM_PLAYS=all`.
+ * Of the HubSpot-only blueprints (tier 1; every blueprint's oracle is proven by its play), the fewest whose oracles
+ * together use every action kind and element role the tier-1 HubSpot oracles use (tests/plays/select.ts
+ * `actionCover`; 3 of 15 today): this spec proves the pixel action space, not the blueprints.
  */
-const TIER1 = loadBlueprints().filter((b) => b.platforms.length === 1 && b.platforms[0] === 'hubspot');
-const HUBSPOT = playSetMode() === 'all' ? TIER1 : actionCover(TIER1);
+const HUBSPOT = actionCover(loadBlueprints().filter((b) => b.platforms.length === 1 && b.platforms[0] === 'hubspot'));
 
 test.describe.configure({ mode: 'parallel' });
 
