@@ -193,6 +193,79 @@ describe('patchedVerdicts: every patch verified in one jq run', () => {
 	});
 });
 
+describe('patchedVerdicts with reuse: a patched state reruns only the queries reading a table it changed', () => {
+	const noMs = (e: object) => JSON.stringify(e, (k, x: unknown) => (k === 'ms' ? 0 : x));
+	/** Two gyms: a patch of one leaves the other's queries alone. */
+	const state = { ...final, calendly: { invitees: [{ id: 'i1', status: 'active' }] } };
+	const wide = { ...initial, calendly: { invitees: [{ id: 'i1', status: 'active' }] } };
+	const inputOf = (s: unknown): VerifyInput => ({ ...input(s), initial: JSON.stringify(wide) });
+	const gyms = ['hubspot', 'calendly'];
+	const more = [
+		...assertions,
+		A('invitee', '.calendly.invitees[0].status', 'eq', 'active'),
+		A('unresolved', '[paths] | length', 'gt', 0),
+		A('gym-count', 'keys | length', 'eq', 2),
+		A('initial-only', '$initial.calendly.invitees | length', 'eq', 1)
+	];
+	const patches = [
+		decoy.patch,
+		optedOut.patch,
+		'.calendly.invitees[0].status = "canceled"',
+		'.calendly.extra = [1]',
+		'.salesnav = {leads: []}',
+		'del(.calendly)',
+		'.calendly = 5',
+		'.other = 1',
+		'error("boom")',
+		'.'
+	];
+
+	it('gives every patch the verdict it gets without reuse (same kill matrix), errors included', () => {
+		const full = patchedVerdicts(jq, inputOf(state), patches, more);
+		const reused = patchedVerdicts(jq, inputOf(state), patches, more, { gyms });
+		expect(noMs(reused.state)).toEqual(noMs(full.state));
+		expect(reused.patched.map(noMs)).toEqual(full.patched.map(noMs));
+		expect(reused.patched[2]).toMatchObject({ passed: false });
+		expect(reused.patched[4]).toMatchObject({ passed: false });
+		expect(reused.patched[8]).toEqual({ error: 'boom' });
+		const m = proveMutants(jq, inputOf(state), more, [decoy, optedOut, skipped], [], () => 0, { gyms });
+		expect(noMs(m)).toEqual(noMs(proveMutants(jq, inputOf(state), more, [decoy, optedOut, skipped], [], () => 0)));
+	});
+
+	it('does not rerun a query whose tables a patch left alone, and reruns it when they changed, the gyms changed or the scan cannot tell', () => {
+		// `now` after some work: a rerun yields a later time, a reused outcome the very same one.
+		const clock = (q: string) => `(${q}) as $x | reduce range(200000) as $i (0; . + 1) | now`;
+		const timed = [
+			A('hubspot-clock', clock('.hubspot.enrollments | length'), 'gt', 0),
+			A('calendly-clock', clock('.calendly.invitees | length'), 'gt', 0),
+			A('unresolved-clock', clock('[paths] | length'), 'gt', 0)
+		];
+		const same = ['.calendly.invitees[0].status = "canceled"', optedOut.patch, '.salesnav = {leads: []}', '.'];
+		const v = patchedVerdicts(jq, inputOf(state), same, timed, { gyms });
+		const at = (e: (typeof v.patched)[number] | typeof v.state, id: string) => {
+			const a = (e as { assertions: { id: string; actual?: unknown; ms: number }[] }).assertions.find((x) => x.id === id)!;
+			return a.actual;
+		};
+		const base = { h: at(v.state, 'hubspot-clock'), c: at(v.state, 'calendly-clock'), u: at(v.state, 'unresolved-clock') };
+		// A calendly change: the hubspot query is reused, the calendly and the unresolved ones rerun.
+		expect(at(v.patched[0]!, 'hubspot-clock')).toBe(base.h);
+		expect(at(v.patched[0]!, 'calendly-clock')).not.toBe(base.c);
+		expect(at(v.patched[0]!, 'unresolved-clock')).not.toBe(base.u);
+		// A hubspot change: the other way round.
+		expect(at(v.patched[1]!, 'hubspot-clock')).not.toBe(base.h);
+		expect(at(v.patched[1]!, 'calendly-clock')).toBe(base.c);
+		// A new gym: everything reruns. No change at all: nothing but the unresolved query reruns.
+		expect(at(v.patched[2]!, 'hubspot-clock')).not.toBe(base.h);
+		expect(at(v.patched[2]!, 'calendly-clock')).not.toBe(base.c);
+		expect(at(v.patched[3]!, 'hubspot-clock')).toBe(base.h);
+		expect(at(v.patched[3]!, 'calendly-clock')).toBe(base.c);
+		expect(at(v.patched[3]!, 'unresolved-clock')).not.toBe(base.u);
+		// A change in a gym the caller did not name reruns everything.
+		const narrow = patchedVerdicts(jq, inputOf(state), ['.calendly.invitees[0].status = "canceled"'], timed, { gyms: ['hubspot'] });
+		expect(at(narrow.patched[0]!, 'hubspot-clock')).not.toBe(at(narrow.state, 'hubspot-clock'));
+	});
+});
+
 describe('patchScope', () => {
 	it('keeps the tables the queries read plus those a patch names; a bare gym in a patch keeps all of its tables', () => {
 		const needs = patchScope(

@@ -13,7 +13,7 @@
 import { tablesReadBy, type TableNeeds } from './tables';
 import type { PlacedAssertion } from './schema';
 import { zoneTables } from './time';
-import { evaluate, evaluateRoots, inputDocument, QUERY_HEAD, STATE_ROOT, type Evaluation, type JqEngine, type VerifyInput } from './verify';
+import { evaluate, evaluateRoots, inputDocument, QUERY_HEAD, STATE_ROOT, type Evaluation, type JqEngine, type RootReuse, type VerifyInput } from './verify';
 
 /** A mutant as the proof needs it (blueprints/schema.ts `Mutant`). */
 export interface MutantSpec {
@@ -193,6 +193,8 @@ function patchedVerdict(engine: JqEngine, input: VerifyInput, patch: string, ass
  * possible ({@link evaluateRoots}: the state is parsed once, not once per patch). When that run fails as a whole (a
  * patch or a query that does not compile, or a query that halts jq), each verdict is computed on its own
  * ({@link evaluate}, {@link patchedVerdict}), which puts every error where it belongs.
+ * @param reuse the state's gyms: a patched state then reruns only the queries reading a table the patch changed
+ *   ({@link evaluateRoots}); without it every query runs on every patch.
  * @returns `state`, the verdict of the unpatched state; `patched[i]`, that of `patches[i]`, or `{error}` when the
  *   patch does not compile, fails, or yields no single object.
  */
@@ -200,11 +202,12 @@ export function patchedVerdicts(
 	engine: JqEngine,
 	input: VerifyInput,
 	patches: readonly string[],
-	assertions: readonly PlacedAssertion[]
+	assertions: readonly PlacedAssertion[],
+	reuse?: RootReuse
 ): { state: Evaluation; patched: (Evaluation | { error: string })[] } {
 	let together: (Evaluation | { rootError: string })[] | null = null;
 	try {
-		together = evaluateRoots(engine, input, assertions, [STATE_ROOT, ...patches.map(patchRoot)]);
+		together = evaluateRoots(engine, input, assertions, [STATE_ROOT, ...patches.map(patchRoot)], reuse);
 	} catch {
 		together = null;
 	}
@@ -225,6 +228,8 @@ export function patchedVerdicts(
  *   {@link patchScope} (as text).
  * @param assertions the blueprint's assertions, placed in their steps (defaults applied: `gating`, `weight`).
  * @param now a monotonic clock for `ms` only, e.g. `performance.now`.
+ * @param reuse the state's gyms, to rerun on each patch only the queries that read a table it changed (same matrix,
+ *   less jq time: {@link patchedVerdicts}).
  * @returns the kill matrix; never throws for a bad patch (it is reported on its mutant or alternative).
  */
 export function proveMutants(
@@ -233,14 +238,15 @@ export function proveMutants(
 	assertions: readonly PlacedAssertion[],
 	mutants: readonly MutantSpec[],
 	alternatives: readonly AlternativeSpec[],
-	now: () => number = () => 0
+	now: () => number = () => 0,
+	reuse?: RootReuse
 ): KillMatrix {
 	const t0 = now();
 	const state = typeof input.state === 'string' ? input.state : new TextDecoder().decode(input.state);
 	const base: VerifyInput = { ...input, state };
 	const gating = assertions.filter((a) => a.gating ?? true).map((a) => a.id);
 	const patches = [...mutants.map((m) => m.patch), ...alternatives.map((a) => a.patch)];
-	const verdicts = patchedVerdicts(engine, base, patches, assertions);
+	const verdicts = patchedVerdicts(engine, base, patches, assertions, reuse);
 	const ov = verdicts.state;
 	const oracle = { passed: ov.passed, score: ov.score, failed: ov.assertions.filter((a) => !a.passed).map((a) => a.id) };
 	// Whether a patch changes nothing: only asked of the mutants that pass (for their message).

@@ -54,7 +54,8 @@ async function main(): Promise<number> {
 			assertions,
 			mutants,
 			alts,
-			() => performance.now()
+			() => performance.now(),
+			{ gyms: Object.keys(dump.state) }
 		);
 		const problems = matrixProblems(bp.id, m);
 		bad += problems.length;

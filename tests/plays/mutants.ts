@@ -184,7 +184,7 @@ export async function proveExport(
 	}
 	if (missing && patchAlts.length === 0) return { record: { id: bp.id, platform, missing, matrix: null, step_alternatives }, problems: required };
 	const { input } = proofInput(doc, initialDoc, bp, patchesOf(bp));
-	const matrix = proveMutants(await loadEngine(), input, placedAssertions(bp), mutants, patchAlts, () => performance.now());
+	const matrix = proveMutants(await loadEngine(), input, placedAssertions(bp), mutants, patchAlts, () => performance.now(), { gyms: PLATFORMS });
 	// Without mutants nothing can kill: only the alternatives (and the missing mutants, when required) are problems.
 	const problems = [...required, ...matrixProblems(bp.id, missing ? { ...matrix, unkilled: [] } : matrix)];
 	return { record: { id: bp.id, platform, missing, matrix, step_alternatives }, problems };
