@@ -327,7 +327,7 @@ function readPairs(query: string, gyms: readonly string[]): [string, string][] |
  * root's: the tables a query reads (verifier/tables.ts `tablesRead`, the static scan that prunes exports) are compared
  * in jq, and a query none of whose tables changed gets the first root's outcome (jq is deterministic: same tables,
  * same outcome) with 0 ms. A query the scan cannot resolve, a change of the gyms, or a change outside `reuse.gyms`
- * reruns every query. 18 patches of a four-tool blueprint's 2.7 MB state: 5.3 → 2.3 s of query time.
+ * reruns every query. 18 patches of a four-tool blueprint's 2.7 MB state: 14.7 → 5.9 s (on a loaded machine).
  * @param roots jq expressions over the input document ({@link STATE_ROOT}, or one built on it), each of which must
  *   yield one value; their queries see that value as `.`.
  * @returns per root, in order, its {@link Evaluation} (its `ms` is the root's share of jq's time), or `{rootError}`

@@ -1,6 +1,6 @@
 /**
- * Every blueprint's oracle (`SALESGYM_PLAYS=ci` for a quicker subset: every hand-written blueprint and one instance
- * of each template's distinct UI paths, tests/plays/select.ts), played ONCE through the UI per run, in the worker's
+ * Every blueprint's oracle (by default the `ci` play set: every hand-written blueprint and one instance of each
+ * template's distinct UI paths; `SALESGYM_PLAYS=all` for every one, tests/plays/select.ts), played ONCE through the UI per run, in the worker's
  * reused browser context (reset from the last play's page, `startEpisode` warm) under a non-UTC time zone (America/Los_Angeles): the task verifies (passed,
  * score 1), the export right after the reset equals the golden `initial` hash (recorded in a fresh context:
  * the reset of a reused context leaked nothing), and the final export equals the golden `final` hash recorded
@@ -56,7 +56,7 @@ import { playSet, playSetMode } from './select';
 
 test.describe.configure({ mode: 'parallel' });
 
-/** The blueprints played: every one by default, the `ci` subset with `SALESGYM_PLAYS=ci` (tests/plays/select.ts). */
+/** The blueprints played: the `ci` set by default, every one with `SALESGYM_PLAYS=all` (tests/plays/select.ts). */
 const blueprints = playSet(loadBlueprints(), playSetMode());
 const platforms = [...new Set(blueprints.map(platformOf))].sort();
 
