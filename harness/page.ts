@@ -93,10 +93,12 @@ export async function pageFetch(page: Page, request: PageRequest): Promise<PageR
 }
 
 /**
- * `GET path` from the page (with `headers`, e.g. the episode's seal), its body gzipped in the page and gunzipped here: for the large control answers (the
- * ~10 MB `GET /__salesgym/state`, or a part of it) that tests and the harness read into Node. A 3.3 MB export
- * crossed the DevTools protocol as a string in ~500 ms; gzipped (CompressionStream, the WHATWG Compression Streams
- * standard) and base64-encoded it is ~10× smaller and crosses in a few ms. A non-2xx answer comes back as it is.
+ * `GET path` from the page (with `headers`, e.g. the episode's seal), its body gzipped in the page and gunzipped
+ * here: for the large control answers (the ~10 MB `GET /__salesgym/state`, or a part of it) that tests and the harness
+ * read into Node. Returned as a string, a 3.3 MB export took ~500 ms to cross the DevTools protocol (0.8 s in all,
+ * idle, of which 0.3 s was the fetch in the page); gzipped (CompressionStream, the WHATWG Compression Streams
+ * standard) an export is ~10× smaller (a dumped state: 19.3 → 1.9 MB), and base64 adds a third. A non-2xx answer
+ * comes back as it is.
  * @returns the status and the body as text (UTF-8).
  * @throws InfrastructureError when the page is gone, the request fails or outlasts {@link REQUEST_TIMEOUT_MS}.
  */

@@ -292,7 +292,7 @@ const ROOT_ERROR_KEY = '__sg_root_error';
 const SAME_KEY = '__sg_same';
 
 /**
- * `__sg_changed($a; $b)`: the tables in which state `$b` differs from state `$a`, as `[gym, table]` pairs (`[gym, "*"]`
+ * `__sg_changed($a; $b; $known)`: the tables in which state `$b` differs from state `$a`, as `[gym, table]` pairs (`[gym, "*"]`
  * when a gym's value is not an object of tables); `[["*", "*"]]` when either is not an object, their gyms differ, or
  * a gym outside `$known` differs (a query may read such a gym without the static scan seeing it). Unchanged tables
  * are the same jq values (a patch shares what it does not touch), so comparing them costs little.
