@@ -14,10 +14,8 @@
 // calibration). The table gives one row per project under `e2e`, from tests/tools/project-times-reporter.ts
 // (test-results/project-times.json): its span (first test start to last end; projects overlap), failures, tests
 // and test time. Each project can still run alone by name, `e2e:<project>` (e.g. `e2e:hubspot`), as its own stage.
-// `check` and `lint` run at the same time when both are selected (each is one single-threaded process, and a CI
-// machine has 2 cores): their output is prefixed with the stage's name, line by line.
 // Plain Node, no dependencies: it must run before anything else is checked.
-import { spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -81,54 +79,22 @@ function projectRows() {
 const fmt = (ms) =>
 	ms >= 60_000 ? `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s` : `${(ms / 1000).toFixed(1)} s`;
 
-/** Stages that run at the same time as their neighbours in this set when both are selected. */
-const CONCURRENT = new Set(['check', 'lint']);
-
-/**
- * Runs one stage's command in a shell; with `prefix`, its output is written line by line behind `[name] `.
- * @returns {Promise<{name: string, ms: number, code: number, signal: string | null}>}
- */
-function runStage(name, cmd, prefix) {
-	return new Promise((resolve) => {
-		const start = performance.now();
-		const child = spawn(cmd, { shell: true, stdio: prefix ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
-		if (prefix) {
-			for (const [from, to] of [
-				[child.stdout, process.stdout],
-				[child.stderr, process.stderr]
-			]) {
-				let rest = '';
-				from.on('data', (d) => {
-					const lines = (rest + d.toString()).split('\n');
-					rest = lines.pop() ?? '';
-					for (const l of lines) to.write(`[${name}] ${l}\n`);
-				});
-				from.on('end', () => rest && to.write(`[${name}] ${rest}\n`));
-			}
-		}
-		child.on('close', (code, signal) => resolve({ name, ms: performance.now() - start, code: code ?? 1, signal }));
-	});
-}
-
 /** @type {{name: string, ms: number, status: string, projects?: {project: string, tests: number, failed: number, flaky: number, test_ms: number, span_ms: number}[]}[]} */
 const rows = [];
 let exitCode = 0;
 const t0 = performance.now();
-for (let i = 0; i < selected.length && exitCode === 0;) {
-	// A run of neighbouring CONCURRENT stages starts together; the others one at a time.
-	let j = i + 1;
-	if (CONCURRENT.has(selected[i][0])) while (j < selected.length && CONCURRENT.has(selected[j][0])) j++;
-	const group = selected.slice(i, j);
-	const others = (name) => group.filter(([n]) => n !== name).map(([n]) => n);
-	for (const [name, cmd] of group)
-		process.stdout.write(`\n=== stage ${name}: ${cmd}${group.length > 1 ? ` (at the same time as ${others(name).join(', ')})` : ''}\n`);
-	const done = await Promise.all(group.map(([name, cmd]) => runStage(name, cmd, group.length > 1)));
-	for (const r of done) {
-		const projects = r.name === 'e2e' ? projectRows() : undefined;
-		rows.push({ name: r.name, ms: r.ms, status: r.code === 0 ? 'ok' : r.signal ? `FAILED (${r.signal})` : `FAILED (exit ${r.code})`, projects });
-		if (r.code !== 0 && exitCode === 0) exitCode = r.code;
+for (const [name, cmd] of selected) {
+	process.stdout.write(`\n=== stage ${name}: ${cmd}\n`);
+	const start = performance.now();
+	const r = spawnSync(cmd, { shell: true, stdio: 'inherit' });
+	const ms = performance.now() - start;
+	const code = r.status ?? 1;
+	const projects = name === 'e2e' ? projectRows() : undefined;
+	rows.push({ name, ms, status: code === 0 ? 'ok' : r.signal ? `FAILED (${r.signal})` : `FAILED (exit ${code})`, projects });
+	if (code !== 0) {
+		exitCode = code;
+		break;
 	}
-	i = j;
 }
 const total = performance.now() - t0;
 const skipped = selected.slice(rows.length).map(([n]) => n);
