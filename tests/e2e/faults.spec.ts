@@ -10,9 +10,6 @@ import { expect, test } from './fixtures';
 const CONTACTS = '/api/hubspot/crm/v3/objects/contacts';
 const BATCH = 100;
 
-/** SHA-256 of the canonical export, hex, as the Service Worker computes it over the export's bytes (`?digest=sha256`). */
-const exportHash = (page: Page): Promise<string> => stateSha256(page);
-
 /** How many contacts with a `fault-<tag>-` email exist, and how many events the run logged. */
 async function counts(page: Page, tag: string): Promise<{ contacts: number; events: number }> {
 	const res = await pageGetLarge(page, '/__salesgym/state');
@@ -36,14 +33,14 @@ async function expectAllOrNothing(page: Page, tag: string, before: { hash: strin
 	// A write the SW had started may still finish: wait until the state stops changing.
 	let last = '';
 	for (let i = 0; i < 20; i++) {
-		const h = await exportHash(page);
+		const h = await stateSha256(page);
 		if (h === last) break;
 		last = h;
 		await page.waitForTimeout(250);
 	}
 	const c = await counts(page, tag);
 	test.info().annotations.push({ type: 'outcome', description: c.contacts === 0 ? 'the batch was not written' : 'the batch was written whole' });
-	if (c.contacts === 0) expect(await exportHash(page), 'nothing written: the export is byte-identical').toBe(before.hash);
+	if (c.contacts === 0) expect(await stateSha256(page), 'nothing written: the export is byte-identical').toBe(before.hash);
 	else expect(c, 'the whole batch written, one event per row').toEqual({ contacts: BATCH, events: before.events + BATCH });
 }
 
@@ -51,7 +48,7 @@ test.describe('faults', () => {
 	test('a page closed mid-request: all or nothing, and reset restores the exact initial hash', async ({ gym, context }) => {
 		await gym.open('/hubspot/contacts');
 		await gym.reset({ run_id: 'fault-close' });
-		const initial = await exportHash(gym.page);
+		const initial = await stateSha256(gym.page);
 		const before = { hash: initial, events: (await counts(gym.page, 'close')).events };
 		await startBatch(gym.page, 'close');
 		await gym.page.close();
@@ -60,13 +57,13 @@ test.describe('faults', () => {
 		await page.waitForFunction(() => !!navigator.serviceWorker?.controller);
 		await expectAllOrNothing(page, 'close', before);
 		await pageFetch(page, { method: 'POST', path: '/__salesgym/run', body: JSON.stringify({ run_id: 'fault-close' }) });
-		expect(await exportHash(page)).toBe(initial);
+		expect(await stateSha256(page)).toBe(initial);
 	});
 
 	test('the SW stopped and unregistered mid-write: all or nothing, and reset restores the exact initial hash', async ({ gym, context }) => {
 		await gym.open('/hubspot/contacts');
 		await gym.reset({ run_id: 'fault-sw' });
-		const initial = await exportHash(gym.page);
+		const initial = await stateSha256(gym.page);
 		const before = { hash: initial, events: (await counts(gym.page, 'sw')).events };
 		const cdp = await context.newCDPSession(gym.page);
 		await cdp.send('ServiceWorker.enable');
@@ -78,7 +75,7 @@ test.describe('faults', () => {
 		await gym.page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
 		await expectAllOrNothing(gym.page, 'sw', before);
 		await gym.reset({ run_id: 'fault-sw' });
-		expect(await exportHash(gym.page)).toBe(initial);
+		expect(await stateSha256(gym.page)).toBe(initial);
 	});
 
 	test('two tabs writing one record: the last committed write wins, one event per successful write', async ({ gym, context }) => {
