@@ -65,10 +65,12 @@ export default defineConfig({
 		// Without the low-memory V8 flag: the suite is CPU-bound (harness/browser.ts LaunchChoice).
 		launchOptions: chromiumLaunchOptions({ lowMemory: false }),
 		actionTimeout: 10_000,
-		// Recording a trace costs every test its DOM snapshots and screencast (two HubSpot plays, one worker:
-		// 50.4 s with 'retain-on-failure', 38.3 s without). CI runs without retries, so it records none; a
-		// failure still leaves its error context (the page's accessibility snapshot). Locally, failures keep theirs.
-		trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure'
+		// No trace unless a test is retried (the `episodes` project's infrastructure retries, `npm run golden`): recording
+		// costs every test its DOM snapshots and screencast frames, which the renderer and the GPU process copy and
+		// encode. The 35 Sales Navigator tests (25 plays, 2 workers): 325-343 s recording each test
+		// ('retain-on-failure'), 231-232 s without. A failure still leaves its error context (the page's accessibility
+		// snapshot); to record, run the test again with `--trace retain-on-failure` (README "Tests").
+		trace: 'on-first-retry'
 	},
 	projects: [
 		{ name: 'core', testDir: 'tests/e2e', testIgnore: [...SLOW, ...HARNESS, FULL, ...PLAY_PLATFORMS.map(platformSpecs)] },
