@@ -68,7 +68,7 @@ export default defineConfig({
 		// No trace unless a test is retried (the `episodes` project's infrastructure retries, `npm run golden`): recording
 		// costs every test its DOM snapshots and screencast frames, which the renderer and the GPU process copy and
 		// encode. The 35 Sales Navigator tests (25 plays, 2 workers): 325-343 s recording each test
-		// ('retain-on-failure'), 231-232 s without. A failure still leaves its error context (the page's accessibility
+		// ('retain-on-failure'), 231-236 s without. A failure still leaves its error context (the page's accessibility
 		// snapshot); to record, run the test again with `--trace retain-on-failure` (README "Tests").
 		trace: 'on-first-retry'
 	},

@@ -1,8 +1,8 @@
 /**
  * Every blueprint's oracle (by default the `ci` play set: every hand-written blueprint and one instance of each
- * template's distinct UI paths; `SALESGYM_PLAYS=all` for every one, tests/plays/select.ts), played ONCE through the UI per run, in the worker's
- * reused browser context (reset from the last play's page, `startEpisode` warm) under a non-UTC time zone (America/Los_Angeles): the task verifies (passed,
- * score 1), the export right after the reset equals the golden `initial` hash (recorded in a fresh context:
+ * template's distinct UI paths; `SALESGYM_PLAYS=all` for every one, tests/plays/select.ts), played ONCE through the
+ * UI per run, in the worker's reused browser context (reset from the last play's page, `startEpisode` warm) under
+ * a non-UTC time zone (America/Los_Angeles): the task verifies (passed, score 1), the export right after the reset equals the golden `initial` hash (recorded in a fresh context:
  * the reset of a reused context leaked nothing), and the final export equals the golden `final` hash recorded
  * under UTC (tests/plays/golden.ts). One play thereby proves pass, replay determinism and time-zone
  * independence. "A fresh reset fails" and the verifier lint run in Node for every blueprint
