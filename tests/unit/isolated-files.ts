@@ -1,0 +1,21 @@
+/**
+ * Which unit specs share a module cache: the Vitest projects of vite.config.ts. Most files run with `isolate: false`
+ * (one module graph per worker, so the seed worlds, the gym registry and jq load once per worker, not once per file);
+ * the files listed here run isolated, because a module mock is ignored when an earlier file of the worker already
+ * loaded the module, or leaks into the next one, and fake timers or stubbed globals outlive the file (Vitest docs,
+ * "isolate"). tests/unit/isolated-files.spec.ts fails when a spec uses such an API and is not listed.
+ */
+
+/** Glob of every unit spec (`npm run unit`), relative to the project root. */
+export const UNIT_FILES = '{gyms,sw,verifier,harness,seeds,blueprints,src,tests/unit}/**/*.spec.ts';
+
+/** Specs that mock modules, timers or globals (`vi.mock`, `vi.doMock`, `vi.useFakeTimers`, `vi.stubGlobal`, `vi.spyOn`…): run isolated. */
+export const ISOLATED_FILES: readonly string[] = [
+	'harness/blueprint-semantics.spec.ts',
+	'src/lib/hubspot/crm.spec.ts',
+	'src/lib/runtime.spec.ts',
+	'sw/state-store.spec.ts'
+];
+
+/** The Vitest APIs whose effect can outlive a file that shares its worker's module cache. */
+export const ISOLATING_API = /\bvi\.(mock|doMock|unmock|doUnmock|hoisted|useFakeTimers|stubGlobal|stubEnv|spyOn|resetModules|importMock)\(/;
