@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -177,10 +178,23 @@ describe('external agents', () => {
 				child.once('exit', (c) => fail(new Error(`http-agent exited ${c}`)));
 			});
 			expect(await play(httpAgent('http://127.0.0.1:4194/act'), 0)).toEqual([{ fill: { id: 'e00000002', value: 'priya.raman@helixbio.com' } }, { done: {} }]);
-			const s = await httpAgent('http://127.0.0.1:4199/none').start({ blueprint: bp, attempt: 0, runId: 'r' });
+			// A port nothing listens on: one the OS just handed out and took back (a fixed port may be in use here).
+			const s = await httpAgent(`http://127.0.0.1:${await closedPort()}/none`).start({ blueprint: bp, attempt: 0, runId: 'r' });
 			await expect(s.act(turn(0))).rejects.toThrow(/unreachable/);
 		} finally {
 			child.kill('SIGTERM');
 		}
 	});
 });
+
+/** A local TCP port that was free a moment ago: bound on port 0, then closed. */
+function closedPort(): Promise<number> {
+	return new Promise((ok, fail) => {
+		const server = createServer();
+		server.once('error', fail);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as AddressInfo;
+			server.close(() => ok(port));
+		});
+	});
+}
