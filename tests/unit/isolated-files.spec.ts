@@ -5,13 +5,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ISOLATED_FILES, ISOLATING_API } from './isolated-files';
-
-const ROOTS = ['gyms', 'sw', 'verifier', 'harness', 'seeds', 'blueprints', 'src', 'tests/unit'];
+import { ISOLATED_FILES, ISOLATING_API, UNIT_ROOTS } from './isolated-files';
 
 /** Every `*.spec.ts` under the unit roots, as a path relative to the project root. */
 function unitSpecs(): string[] {
-	return ROOTS.flatMap((root) =>
+	return UNIT_ROOTS.flatMap((root) =>
 		readdirSync(root, { recursive: true, withFileTypes: true })
 			.filter((e) => e.isFile() && e.name.endsWith('.spec.ts'))
 			.map((e) => join(e.parentPath, e.name))

@@ -6,8 +6,11 @@
  * "isolate"). tests/unit/isolated-files.spec.ts fails when a spec uses such an API and is not listed.
  */
 
-/** Glob of every unit spec (`npm run unit`), relative to the project root. */
-export const UNIT_FILES = '{gyms,sw,verifier,harness,seeds,blueprints,src,tests/unit}/**/*.spec.ts';
+/** The folders that hold unit specs, relative to the project root. */
+export const UNIT_ROOTS: readonly string[] = ['gyms', 'sw', 'verifier', 'harness', 'seeds', 'blueprints', 'src', 'tests/unit'];
+
+/** Glob of every unit spec (`npm run unit`): each `*.spec.ts` under {@link UNIT_ROOTS}. */
+export const UNIT_FILES = `{${UNIT_ROOTS.join(',')}}/**/*.spec.ts`;
 
 /** Specs that mock modules, timers or globals (`vi.mock`, `vi.doMock`, `vi.useFakeTimers`, `vi.stubGlobal`, `vi.spyOn`…): run isolated. */
 export const ISOLATED_FILES: readonly string[] = [
