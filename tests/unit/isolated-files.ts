@@ -1,5 +1,5 @@
 /**
- * Which unit specs share a module cache: the Vitest projects of vite.config.ts. Most files run with `isolate: false`
+ * Which unit specs share a module cache: the Vitest projects of vitest.config.ts. Most files run with `isolate: false`
  * (one module graph per worker, so the seed worlds, the gym registry and jq load once per worker, not once per file);
  * the files listed here run isolated, because a module mock is ignored when an earlier file of the worker already
  * loaded the module, or leaks into the next one, and fake timers or stubbed globals outlive the file (Vitest docs,
