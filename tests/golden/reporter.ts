@@ -1,6 +1,8 @@
 /**
  * Playwright reporter of `npm run golden`: collects the `golden` annotations of the passing golden-mode plays
- * (tests/plays/plays.spec.ts with SALESGYM_GOLDEN=write) and rewrites `tests/golden/<platform>.json`.
+ * (tests/plays/plays.spec.ts with SALESGYM_GOLDEN=write) and rewrites `tests/golden/<platform>.json`, and their
+ * oracles' and UI alternatives' API calls (tests/plays/calls.ts) into `tests/golden/calls/<platform>.json` (a
+ * blueprint or alternative not recorded in this run keeps its old calls).
  *
  * Per platform, the new file holds the recorded hashes, plus the old entries of blueprints that still exist
  * but were not recorded in this run (a failing play or a `--grep`/`SALESGYM_TASKS` subset keeps its old
@@ -12,15 +14,22 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadBlueprints } from '../../harness/blueprints';
 import { GOLDEN_ANNOTATION, GOLDEN_DIR, GoldenRecord, goldenPath, platformOf, readGolden, type GoldenFile } from '../plays/golden';
+import { alternativeKey, CALLS_ANNOTATION, CALLS_DIR, CallsRecord, callsPath, readCalls, type CallsFile } from '../plays/calls';
 
 /** Writes the golden files at the end of a `npm run golden` run (see the module comment). */
 export default class GoldenReporter implements Reporter {
 	private readonly records = new Map<string, GoldenRecord>();
+	private readonly calls = new Map<string, CallsRecord>();
 	private readonly failed = new Set<string>();
 
 	/** Keeps the record of a passing play; remembers the title of a failing one. */
 	onTestEnd(test: TestCase, result: TestResult): void {
 		const note = result.annotations.find((a) => a.type === GOLDEN_ANNOTATION) ?? test.annotations.find((a) => a.type === GOLDEN_ANNOTATION);
+		const calls = result.annotations.find((a) => a.type === CALLS_ANNOTATION) ?? test.annotations.find((a) => a.type === CALLS_ANNOTATION);
+		if (result.status === 'passed' && calls?.description) {
+			const rec = CallsRecord.parse(JSON.parse(calls.description));
+			this.calls.set(rec.id, rec);
+		}
 		if (result.status === 'passed' && note?.description) {
 			const record = GoldenRecord.parse(JSON.parse(note.description));
 			this.records.set(record.id, record);
@@ -33,6 +42,7 @@ export default class GoldenReporter implements Reporter {
 		const blueprints = loadBlueprints();
 		const platforms = [...new Set(blueprints.map(platformOf))].sort();
 		mkdirSync(GOLDEN_DIR, { recursive: true });
+		mkdirSync(CALLS_DIR, { recursive: true });
 		const lines: string[] = [];
 		for (const platform of platforms) {
 			const ids = blueprints.filter((b) => platformOf(b) === platform).map((b) => b.id);
@@ -57,6 +67,26 @@ export default class GoldenReporter implements Reporter {
 			}
 			const dropped = Object.keys(old).filter((id) => !ids.includes(id)).length;
 			writeFileSync(goldenPath(platform), `${JSON.stringify(next, null, 2)}\n`);
+			// The calls go with the hashes: a blueprint whose hashes were kept keeps its old calls.
+			let oldCalls: CallsFile = {};
+			try {
+				oldCalls = readCalls(platform);
+			} catch {
+				// An unreadable file is replaced by what this run recorded.
+			}
+			const nextCalls: CallsFile = {};
+			for (const bp of blueprints.filter((b) => platformOf(b) === platform).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+				const keys = [bp.id, ...(bp.alternatives ?? []).filter((a) => a.steps !== undefined).map((a) => alternativeKey(bp.id, a.id))];
+				for (const key of keys) {
+					const rec = this.calls.get(key)?.calls ?? oldCalls[key];
+					if (rec) nextCalls[key] = rec;
+				}
+			}
+			// One call per line: reviewable, and small diffs when an oracle changes.
+			const body = Object.entries(nextCalls)
+				.map(([id, calls]) => `  ${JSON.stringify(id)}: [${calls.map((c) => `\n    ${JSON.stringify(c)}`).join(',')}${calls.length ? '\n  ' : ''}]`)
+				.join(',\n');
+			writeFileSync(callsPath(platform), `{\n${body}\n}\n`);
 			const recorded = ids.length - kept.length;
 			lines.push(
 				`golden: ${goldenPath(platform)}: ${recorded}/${ids.length} recorded (${changed} changed), ${dropped} dropped` +

@@ -19,8 +19,9 @@
  * every alternative passes with score 1); the kill matrix goes to `test-results/mutants.json`
  * (tests/plays/mutants-reporter.ts). Each alternative with UI `steps` is one more test: reset, its actions, verify.
  *
- * `SALESGYM_GOLDEN=write` (`npm run golden`): each play runs in a fresh UTC context and records its hashes for
- * tests/golden/reporter.ts instead of checking them; the first-load tests are skipped.
+ * `SALESGYM_GOLDEN=write` (`npm run golden`): each play runs in a fresh UTC context and records its hashes and its
+ * oracle's state-changing API calls (tests/plays/calls.ts) for tests/golden/reporter.ts instead of checking them;
+ * the first-load tests are skipped.
  * Tests are tagged `@play-<platform>`; the Playwright project of each platform selects its own.
  */
 import type { Page, TestInfo } from '@playwright/test';
@@ -53,6 +54,7 @@ import {
 	type AlternativeRecord
 } from './mutants';
 import { playSet, playSetMode } from './select';
+import { alternativeKey, CALLS_ANNOTATION, recordApiCalls, type ApiCall, type CallsRecord } from './calls';
 
 test.describe.configure({ mode: 'parallel' });
 
@@ -79,6 +81,8 @@ interface Played {
 	final: string;
 	initialText: string | null;
 	finalText: string | null;
+	/** The oracle's state-changing API calls (tests/plays/calls.ts), when asked for; else null. */
+	calls: ApiCall[] | null;
 }
 
 /**
@@ -86,17 +90,27 @@ interface Played {
  * Service Worker) and, when the mutant proof needs them, the parts of those exports it reads (tests/plays/mutants.ts
  * `readProofExport`, pruned in the page).
  */
-async function play(page: Page, bp: Blueprint, tz: string, baseURL: string, check?: (which: 'initial', sha: string) => Promise<void>): Promise<Played> {
+async function play(
+	page: Page,
+	bp: Blueprint,
+	tz: string,
+	baseURL: string,
+	check?: (which: 'initial', sha: string) => Promise<void>,
+	options: { calls?: boolean } = {}
+): Promise<Played> {
 	await startEpisode(page, bp, PLAY_RUN_ID, undefined, undefined, { warm: true });
 	expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(tz);
 	const initialText = needsInitialExport(bp) ? await readProofExport(page, bp) : null;
 	const initial = await exportSha256(page);
 	await check?.('initial', initial);
+	const recording = options.calls ? recordApiCalls(page.context()) : null;
 	await oracle.act(page, bp, { baseUrl: baseURL, runId: PLAY_RUN_ID });
 	const result = await verify(page, bp, PLAY_RUN_ID);
+	// After the verify: a write the page sends after the last action (a debounced save) is in the verified state too.
+	const calls = recording ? await recording.stop() : null;
 	expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1, first_failing_step: null });
 	const finalText = needsFinalExport(bp) ? await readProofExport(page, bp) : null;
-	return { initial, final: await exportSha256(page), initialText, finalText };
+	return { initial, final: await exportSha256(page), initialText, finalText, calls };
 }
 
 /**
@@ -152,9 +166,11 @@ for (const platform of platforms) {
 				if (GOLDEN_WRITE) {
 					const context = await browser.newContext({ baseURL, timezoneId: GOLDEN_TIMEZONE });
 					try {
-						const played = await play(await context.newPage(), bp, GOLDEN_TIMEZONE, baseURL!);
+						const played = await play(await context.newPage(), bp, GOLDEN_TIMEZONE, baseURL!, undefined, { calls: true });
 						const record: GoldenRecord = { id: bp.id, platform, initial: played.initial, final: played.final };
 						testInfo.annotations.push({ type: GOLDEN_ANNOTATION, description: JSON.stringify(record) });
+						const calls: CallsRecord = { id: bp.id, platform, calls: played.calls! };
+						testInfo.annotations.push({ type: CALLS_ANNOTATION, description: JSON.stringify(calls) });
 						await proveMutants(bp, platform, played, testInfo);
 					} finally {
 						await context.close();
@@ -183,6 +199,7 @@ for (const platform of platforms) {
 					// The oracle's bound, over the alternative's own actions.
 					test.setTimeout(playTimeout({ steps: alt.steps! }));
 					await startEpisode(reusedPage, bp, PLAY_RUN_ID, undefined, undefined, { warm: true });
+					const recording = GOLDEN_WRITE ? recordApiCalls(reusedPage.context()) : null;
 					for (const [i, s] of alt.steps!.entries()) {
 						for (const [j, action] of s.actions.entries()) {
 							try {
@@ -195,6 +212,10 @@ for (const platform of platforms) {
 						}
 					}
 					const result = await verify(reusedPage, bp, PLAY_RUN_ID);
+					if (recording) {
+						const calls: CallsRecord = { id: alternativeKey(bp.id, alt.id), platform, calls: await recording.stop() };
+						testInfo.annotations.push({ type: CALLS_ANNOTATION, description: JSON.stringify(calls) });
+					}
 					const record: AlternativeRecord = { id: bp.id, alternative: alt.id, passed: result.passed, score: result.score };
 					testInfo.annotations.push({ type: ALTERNATIVE_ANNOTATION, description: JSON.stringify(record) });
 					expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1 });
