@@ -8,7 +8,8 @@
  * written by hand and, per template, the lowest-seed instance of each distinct {@link uiPath} (its oracle's and its
  * UI alternatives', `alternatives[].steps`): 74 of 147, every screen path. Playing all 147 takes the suite past its
  * 40-minute budget on a 2-core machine (README "Cost per blueprint"). Every blueprint, played or not, keeps its Node
- * checks in `npm run unit` (schema, verifier lint, "a fresh reset fails").
+ * checks in `npm run unit` (schema, verifier lint, "a fresh reset fails", and its UI play's recorded API calls
+ * replayed to the golden final state with its mutants: tests/unit/replays.ts).
  */
 import type { Action, Blueprint } from '../../blueprints/schema';
 
