@@ -7,11 +7,10 @@
  * reset gives the final state of the play, byte for byte (tests/plays/replay.ts), which lets `npm run unit` prove
  * every blueprint's final state, verdict and mutants without a browser.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Request } from '@playwright/test';
 import { z } from 'zod';
-import { GOLDEN_DIR } from './golden';
+import { GOLDEN_DIR, readGoldenData } from './golden';
 
 /** One recorded API call: `[method, path with query, content type or null, body text or null, status]`. */
 export const ApiCall = z.tuple([
@@ -50,28 +49,12 @@ export const CALLS_DIR = join(GOLDEN_DIR, 'calls');
 export const callsPath = (platform: string): string => join(CALLS_DIR, `${platform}.json`);
 
 /**
- * Reads the calls file of `platform`.
+ * Reads the calls file of `platform` (tests/plays/golden.ts `readGoldenData`).
  * @returns its entries, or `{}` when the file does not exist.
  * @throws Error naming the file and the first invalid paths when it is not valid JSON or not a {@link CallsFile}.
  */
 export function readCalls(platform: string): CallsFile {
-	const file = callsPath(platform);
-	if (!existsSync(file)) return {};
-	let json: unknown;
-	try {
-		json = JSON.parse(readFileSync(file, 'utf8'));
-	} catch (e) {
-		throw new Error(`${file}: not valid JSON (${(e as Error).message}); run \`npm run golden\` to rewrite it`);
-	}
-	const parsed = CallsFile.safeParse(json);
-	if (!parsed.success)
-		throw new Error(
-			`${file}: ${parsed.error.issues
-				.slice(0, 3)
-				.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-				.join('; ')}; run \`npm run golden\` to rewrite it`
-		);
-	return parsed.data;
+	return readGoldenData<CallsFile>(callsPath(platform), CallsFile, {});
 }
 
 /** Methods that never change a gym's state. */

@@ -57,20 +57,20 @@ export const platformOf = (bp: Pick<Blueprint, 'platforms'>): string => bp.platf
 export const goldenPath = (platform: string): string => join(GOLDEN_DIR, `${platform}.json`);
 
 /**
- * Reads the golden file of `platform`.
- * @returns its entries, or `{}` when the file does not exist.
- * @throws Error naming the file and the first invalid paths when it is not valid JSON or not a {@link GoldenFile}.
+ * Reads a generated data file of tests/golden/ (the golden hashes, the recorded API calls) and validates it.
+ * @returns the parsed value, or `empty` when the file does not exist.
+ * @throws Error naming the file and the first invalid paths when it is not valid JSON or does not match `schema`;
+ *   the message says to run `npm run golden`, which rewrites every such file.
  */
-export function readGolden(platform: string): GoldenFile {
-	const file = goldenPath(platform);
-	if (!existsSync(file)) return {};
+export function readGoldenData<T>(file: string, schema: z.ZodType<T>, empty: T): T {
+	if (!existsSync(file)) return empty;
 	let json: unknown;
 	try {
 		json = JSON.parse(readFileSync(file, 'utf8'));
 	} catch (e) {
 		throw new Error(`${file}: not valid JSON (${(e as Error).message}); run \`npm run golden\` to rewrite it`);
 	}
-	const parsed = GoldenFile.safeParse(json);
+	const parsed = schema.safeParse(json);
 	if (!parsed.success)
 		throw new Error(
 			`${file}: ${parsed.error.issues
@@ -79,6 +79,15 @@ export function readGolden(platform: string): GoldenFile {
 				.join('; ')}; run \`npm run golden\` to rewrite it`
 		);
 	return parsed.data;
+}
+
+/**
+ * Reads the golden file of `platform` ({@link readGoldenData}).
+ * @returns its entries, or `{}` when the file does not exist.
+ * @throws Error naming the file and the first invalid paths when it is not valid JSON or not a {@link GoldenFile}.
+ */
+export function readGolden(platform: string): GoldenFile {
+	return readGoldenData<GoldenFile>(goldenPath(platform), GoldenFile, {});
 }
 
 /** The message of a missing golden entry. */
