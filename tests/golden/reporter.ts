@@ -45,7 +45,8 @@ export default class GoldenReporter implements Reporter {
 		mkdirSync(CALLS_DIR, { recursive: true });
 		const lines: string[] = [];
 		for (const platform of platforms) {
-			const ids = blueprints.filter((b) => platformOf(b) === platform).map((b) => b.id);
+			const mine = blueprints.filter((b) => platformOf(b) === platform);
+			const ids = mine.map((b) => b.id);
 			let old: GoldenFile = {};
 			try {
 				old = readGolden(platform);
@@ -75,7 +76,7 @@ export default class GoldenReporter implements Reporter {
 				// An unreadable file is replaced by what this run recorded.
 			}
 			const nextCalls: CallsFile = {};
-			for (const bp of blueprints.filter((b) => platformOf(b) === platform).sort((a, b) => (a.id < b.id ? -1 : 1))) {
+			for (const bp of [...mine].sort((a, b) => (a.id < b.id ? -1 : 1))) {
 				const keys = [bp.id, ...(bp.alternatives ?? []).filter((a) => a.steps !== undefined).map((a) => alternativeKey(bp.id, a.id))];
 				for (const key of keys) {
 					const rec = this.calls.get(key)?.calls ?? oldCalls[key];

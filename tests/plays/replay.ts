@@ -8,11 +8,15 @@
  * with it (tests/plays/mutants.ts `proveExport`).
  */
 import { createHash } from 'node:crypto';
+import { placedAssertions } from '../../blueprints/placed';
 import { setupOf } from '../../blueprints/setups';
 import type { Blueprint } from '../../blueprints/schema';
 import type { ApiRequest } from '../../gyms/types';
 import { initRun, type RunContext } from '../../sw/run';
 import { exportRunBytes } from '../../sw/state-json';
+import type { ExportLike } from '../../verifier/merge';
+import { verificationInput } from '../../verifier/prepare';
+import { evaluate, type Evaluation, type JqEngine } from '../../verifier/verify';
 import type { ApiCall } from './calls';
 import { PLAY_RUN_ID } from './golden';
 
@@ -75,4 +79,20 @@ export async function replayCalls(ctx: RunContext, bp: Blueprint, calls: readonl
 	}
 	const final = await exported(ctx);
 	return { initialSha: initial.sha, finalSha: final.sha, initialText: initial.text, finalText: final.text, statusMismatches };
+}
+
+/**
+ * The verdict of `bp`'s verifiers over a replay's final state, with `$initial` the export after its reset, as the
+ * page's verifier computes it (verifier/prepare.ts `verificationInput`, verifier/verify.ts `evaluate`).
+ * @param engine the jq engine (verifier/node.ts `createNodeEngine` in Node).
+ */
+export function replayVerdict(engine: JqEngine, bp: Blueprint, replayed: Pick<Replayed, 'initialText' | 'finalText'>): Evaluation {
+	const assertions = placedAssertions(bp);
+	const initial = (JSON.parse(replayed.initialText) as ExportLike).gyms as Record<string, Record<string, unknown[]>>;
+	const input = verificationInput(
+		JSON.parse(replayed.finalText) as ExportLike,
+		assertions.map((a) => a.query),
+		initial
+	);
+	return evaluate(engine, input, assertions);
 }

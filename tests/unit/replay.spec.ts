@@ -4,16 +4,12 @@
  * another status) shows: the proof in tests/unit/replays.ts can fail.
  */
 import { describe, expect, it } from 'vitest';
-import { placedAssertions } from '../../blueprints/placed';
 import { createGyms, shippedSeeds } from '../../gyms/registry';
 import { loadBlueprints } from '../../harness/blueprints';
 import type { RunContext } from '../../sw/run';
-import type { ExportLike } from '../../verifier/merge';
 import { createNodeEngine } from '../../verifier/node';
-import { verificationInput } from '../../verifier/prepare';
-import { evaluate } from '../../verifier/verify';
 import { ApiCall, CallsFile, type ApiCall as Call } from '../plays/calls';
-import { apiRequestOf, replayCalls } from '../plays/replay';
+import { apiRequestOf, replayCalls, replayVerdict, type Replayed } from '../plays/replay';
 
 const all = loadBlueprints();
 const bp = all.find((b) => b.id === 'hubspot/update-lead-status-v1')!;
@@ -28,15 +24,8 @@ const call = (status: string, answered = 200): Call => [
 	answered
 ];
 
-async function verdictOf(finalText: string, initialText: string): Promise<{ passed: boolean; score: number }> {
-	const assertions = placedAssertions(bp);
-	const initial = (JSON.parse(initialText) as ExportLike).gyms as Record<string, Record<string, unknown[]>>;
-	const input = verificationInput(
-		JSON.parse(finalText) as ExportLike,
-		assertions.map((a) => a.query),
-		initial
-	);
-	return evaluate(await createNodeEngine(), input, assertions);
+async function verdictOf(replayed: Replayed): Promise<{ passed: boolean; score: number }> {
+	return replayVerdict(await createNodeEngine(), bp, replayed);
 }
 
 describe('apiRequestOf', () => {
@@ -81,7 +70,7 @@ describe('replayCalls', () => {
 		const a = await replayCalls(ctx, bp, [call('CONNECTED')]);
 		expect(a.statusMismatches).toEqual([]);
 		expect(a.finalSha).not.toBe(a.initialSha);
-		expect(await verdictOf(a.finalText, a.initialText)).toMatchObject({ passed: true, score: 1 });
+		expect(await verdictOf(a)).toMatchObject({ passed: true, score: 1 });
 		const b = await replayCalls(ctx, bp, [call('CONNECTED')]);
 		expect(b.initialSha).toBe(a.initialSha);
 		expect(b.finalSha).toBe(a.finalSha);
@@ -95,7 +84,7 @@ describe('replayCalls', () => {
 		expect(none.initialSha).toBe(right.initialSha);
 		const wrong = await replayCalls(ctx, bp, [call('ATTEMPTED_TO_CONTACT')]);
 		expect(wrong.finalSha).not.toBe(right.finalSha);
-		expect((await verdictOf(wrong.finalText, wrong.initialText)).passed).toBe(false);
+		expect((await verdictOf(wrong)).passed).toBe(false);
 		const refused = await replayCalls(ctx, bp, [call('NOT_A_STATUS')]);
 		expect(refused.statusMismatches).toEqual([expect.stringMatching(/^#0 PATCH \/api\/hubspot\/crm\/v3\/objects\/contacts\/990001: 400, recorded 200$/)]);
 		expect(refused.finalSha).toBe(refused.initialSha);

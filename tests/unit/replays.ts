@@ -15,18 +15,14 @@
  * mutants on every `npm run unit`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { placedAssertions } from '../../blueprints/placed';
 import { createGyms, shippedSeeds } from '../../gyms/registry';
 import { loadBlueprints } from '../../harness/blueprints';
 import type { RunContext } from '../../sw/run';
 import { createNodeEngine } from '../../verifier/node';
-import { verificationInput } from '../../verifier/prepare';
-import type { ExportLike } from '../../verifier/merge';
-import { evaluate } from '../../verifier/verify';
-import { alternativeKey, readCalls } from '../plays/calls';
-import { platformOf, readGolden } from '../plays/golden';
+import { alternativeKey, readCalls, type CallsFile } from '../plays/calls';
+import { platformOf, readGolden, type GoldenFile } from '../plays/golden';
 import { needsInitialExport, proveExport } from '../plays/mutants';
-import { replayCalls } from '../plays/replay';
+import { replayCalls, replayVerdict } from '../plays/replay';
 
 /**
  * Registers the replay proof of the shipped blueprints whose index (in id order) is `part` modulo `parts` (`part`
@@ -36,6 +32,11 @@ export function describeReplays(part: number, parts: number): void {
 	const all = loadBlueprints().sort((a, b) => (a.id < b.id ? -1 : 1));
 	const mine = all.filter((_, i) => i % parts === part);
 	let engine: ReturnType<typeof createNodeEngine> | undefined;
+	// Each platform's files are read once per part, not once per blueprint.
+	const goldens = new Map<string, GoldenFile>();
+	const recorded = new Map<string, CallsFile>();
+	const goldenOf = (platform: string): GoldenFile => goldens.get(platform) ?? goldens.set(platform, readGolden(platform)).get(platform)!;
+	const callsOf = (platform: string): CallsFile => recorded.get(platform) ?? recorded.set(platform, readCalls(platform)).get(platform)!;
 	describe(`every shipped blueprint's oracle, replayed from its UI play's API calls (part ${part + 1} of ${parts})`, () => {
 		let ctx: RunContext;
 		beforeAll(() => {
@@ -43,8 +44,8 @@ export function describeReplays(part: number, parts: number): void {
 		});
 		it.each(mine.map((bp) => [bp.id, bp] as const))('%s: the golden final state, a passing verdict, every mutant killed', async (id, bp) => {
 			const platform = platformOf(bp);
-			const calls = readCalls(platform)[id];
-			const golden = readGolden(platform)[id];
+			const calls = callsOf(platform)[id];
+			const golden = goldenOf(platform)[id];
 			const rerun = 'run `npm run golden` (it replays every oracle in the browser and records its hashes and API calls) and commit tests/golden/';
 			expect(golden, `${id} has no golden hashes in tests/golden/${platform}.json: ${rerun}`).toBeDefined();
 			expect(calls, `${id} has no recorded API calls in tests/golden/calls/${platform}.json: ${rerun}`).toBeDefined();
@@ -65,19 +66,11 @@ export function describeReplays(part: number, parts: number): void {
 		if (alternatives.length)
 			it.each(alternatives)('%s (an alternative through the UI): its calls leave a state that passes with score 1', async (key, bp) => {
 				const platform = platformOf(bp);
-				const calls = readCalls(platform)[key];
+				const calls = callsOf(platform)[key];
 				expect(calls, `${key} has no recorded API calls in tests/golden/calls/${platform}.json: run \`npm run golden\` and commit tests/golden/`).toBeDefined();
 				const r = await replayCalls(ctx, bp, calls!);
 				expect(r.statusMismatches).toEqual([]);
-				const assertions = placedAssertions(bp);
-				const final = JSON.parse(r.finalText) as ExportLike;
-				const initial = (JSON.parse(r.initialText) as ExportLike).gyms as Record<string, Record<string, unknown[]>>;
-				const input = verificationInput(
-					final,
-					assertions.map((a) => a.query),
-					initial
-				);
-				const verdict = evaluate(await (engine ??= createNodeEngine()), input, assertions);
+				const verdict = replayVerdict(await (engine ??= createNodeEngine()), bp, r);
 				expect(verdict, JSON.stringify(verdict.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1 });
 			});
 	});
