@@ -51,9 +51,8 @@ export default defineConfig({
 	workers: 2,
 	forbidOnly: !!process.env.CI,
 	retries: 0,
-	// The mutants reporter writes test-results/mutants.json (the kill matrix) after a run that played blueprints; the
-	// project-times reporter, test-results/project-times.json and one line per project (`npm test`'s stage table).
-	reporter: [['list'], ['./tests/plays/mutants-reporter.ts'], ['./tests/tools/project-times-reporter.ts']],
+	// The project-times reporter writes test-results/project-times.json and one line per project (`npm test`'s stage table).
+	reporter: [['list'], ['./tests/tools/project-times-reporter.ts']],
 	// 90 s a test unless it sets its own: several UI specs take 35-55 s with two workers on this 2-core machine, and a CI
 	// machine has run the same suite 20 % slower (a 60 s bound failed a passing Sales Navigator search test there).
 	timeout: 90_000,

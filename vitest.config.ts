@@ -15,6 +15,8 @@ export default mergeConfig(
 			// CI machine, while the spec files are CPU-bound and independent.
 			maxWorkers: availableParallelism(),
 			testTimeout: 30_000,
+			// The kill matrix of the blueprints' replay proofs (tests/unit/replays.ts) goes to reports/mutants.json.
+			reporters: ['default', './tests/plays/mutants-reporter.ts'],
 			// Every file gets IndexedDB (fake-indexeddb) before its first import: Dexie reads the global when it loads, and
 			// in the `shared` project a file may find Dexie already loaded by an earlier one.
 			setupFiles: ['fake-indexeddb/auto'],

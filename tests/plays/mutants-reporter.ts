@@ -1,17 +1,28 @@
 /**
- * Playwright reporter of the kill matrix: gathers the `mutants` and `alternative` annotations of the blueprint plays
- * (tests/plays/plays.spec.ts, tests/plays/mutants.ts) and, when the run played at least one blueprint, writes
- * `test-results/mutants.json` ({@link MutantsReport}) and prints one totals line. A run that played no blueprint
- * (another project) writes and prints nothing. Each `npm test` stage is its own Playwright run (and Playwright
- * empties `test-results/` when a run starts), so the file holds the blueprints of the last run's platform(s).
+ * Vitest reporter of the kill matrix: gathers the records that the replay proof of every blueprint
+ * (tests/unit/replays.ts) puts in its tests' metadata ({@link ProofMeta}) and, when the run proved at least one
+ * blueprint, writes `reports/mutants.json` ({@link MutantsReport}) and prints one totals line. A run that proved no
+ * blueprint (other test files only) writes and prints nothing. The report lives outside `test-results/`, which
+ * Playwright empties when its run starts (the `e2e` stage runs after `unit`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { ALTERNATIVE_ANNOTATION, MUTANTS_ANNOTATION, MUTANTS_REQUIRED, type AlternativeRecord, type MutantRecord } from './mutants';
+import type { Reporter, TestCase } from 'vitest/node';
+import { MUTANTS_REQUIRED, type AlternativeRecord, type MutantRecord } from './mutants';
 
-/** Where the report goes, relative to the repository root: `test-results/mutants.json`, or `SALESGYM_MUTANTS_REPORT`. */
-export const MUTANTS_REPORT = process.env.SALESGYM_MUTANTS_REPORT ?? join('test-results', 'mutants.json');
+/** What a replay test puts in its metadata (Vitest `task.meta`): the blueprint's kill matrix, or a UI alternative's verdict. */
+export interface ProofMeta {
+	mutants?: MutantRecord;
+	alternative?: AlternativeRecord;
+}
+
+declare module 'vitest' {
+	// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+	interface TaskMeta extends ProofMeta {}
+}
+
+/** Where the report goes, relative to the repository root: `reports/mutants.json`, or `SALESGYM_MUTANTS_REPORT`. */
+export const MUTANTS_REPORT = process.env.SALESGYM_MUTANTS_REPORT ?? join('reports', 'mutants.json');
 
 /** One blueprint's row of the report. */
 export interface BlueprintKills {
@@ -24,7 +35,7 @@ export interface BlueprintKills {
 	mutants: Record<string, { kind: string; passed: boolean; killed: string[]; error?: string }>;
 	/** Gating assertion ids no mutant kills. */
 	unkilled: string[];
-	/** Alternative id → its verdict (patch alternatives from the play, UI alternatives from their own tests). */
+	/** Alternative id → its verdict (patch alternatives over the oracle's final state, UI alternatives over their own). */
 	alternatives: Record<string, { via: 'patch' | 'steps'; passed: boolean; score: number; error?: string }>;
 	/** Time of the Node proof, ms. */
 	ms: number;
@@ -33,7 +44,7 @@ export interface BlueprintKills {
 /** The whole report: totals and the per-blueprint matrix. */
 export interface MutantsReport {
 	totals: {
-		/** Blueprints played in the run. */
+		/** Blueprints proven in the run. */
 		blueprints: number;
 		with_mutants: number;
 		/** Blueprint ids without mutants. */
@@ -103,48 +114,47 @@ export function buildReport(records: readonly MutantRecord[], alternatives: read
 	};
 }
 
-/** The totals as one line. */
-export function totalsLine(t: MutantsReport['totals']): string {
+/** The totals as one line, naming the report's `path`. */
+export function totalsLine(t: MutantsReport['totals'], path = MUTANTS_REPORT): string {
 	const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 	return (
 		`mutants: ${t.with_mutants}/${t.blueprints} blueprints with mutants` +
 		(t.missing.length ? ` (missing${t.required ? '' : ', not yet required'}: ${t.missing.join(', ')})` : '') +
 		`; ${t.mutants} mutants, kill rate ${pct(t.kill_rate)} (${t.killing}/${t.mutants} fail verification)` +
 		`; gating assertions killed ${t.gating_covered}/${t.gating_total}` +
-		`; alternatives passing ${t.alternatives_passed}/${t.alternatives}; report ${MUTANTS_REPORT}`
+		`; alternatives passing ${t.alternatives_passed}/${t.alternatives}; report ${path}`
 	);
 }
 
-/** Writes the kill matrix at the end of a run that played blueprints (see the module comment). */
+/** Writes the kill matrix at the end of a run that proved blueprints (see the module comment). */
 export default class MutantsReporter implements Reporter {
 	private readonly records = new Map<string, MutantRecord>();
 	private readonly alternatives = new Map<string, AlternativeRecord>();
+	private readonly path: string;
+	private readonly log: (line: string) => void;
 
-	/** Keeps the last record of each play (a retry replaces the first attempt's). */
-	onTestEnd(_test: TestCase, result: TestResult): void {
-		for (const note of result.annotations) {
-			if (!note.description) continue;
-			if (note.type === MUTANTS_ANNOTATION) {
-				const r = JSON.parse(note.description) as MutantRecord;
-				this.records.set(r.id, r);
-			} else if (note.type === ALTERNATIVE_ANNOTATION) {
-				const a = JSON.parse(note.description) as AlternativeRecord;
-				this.alternatives.set(`${a.id}#${a.alternative}`, a);
-			}
-		}
+	/**
+	 * @param options.path where the report goes (default {@link MUTANTS_REPORT}); `options.log` prints the totals line
+	 *   (default: to stdout). Vitest passes a reporter's options from its config entry `[path, options]`.
+	 */
+	constructor(options: { path?: string; log?: (line: string) => void } = {}) {
+		this.path = options.path ?? MUTANTS_REPORT;
+		this.log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
 	}
 
-	/** Writes `test-results/mutants.json` and prints the totals. */
-	onEnd(): void {
+	/** Keeps each finished test's record (a retry replaces the first attempt's). */
+	onTestCaseResult(testCase: TestCase): void {
+		const meta = testCase.meta();
+		if (meta.mutants) this.records.set(meta.mutants.id, meta.mutants);
+		if (meta.alternative) this.alternatives.set(`${meta.alternative.id}#${meta.alternative.alternative}`, meta.alternative);
+	}
+
+	/** Writes `reports/mutants.json` and prints the totals. */
+	onTestRunEnd(): void {
 		if (this.records.size === 0) return;
 		const report = buildReport([...this.records.values()], [...this.alternatives.values()]);
-		mkdirSync(dirname(MUTANTS_REPORT), { recursive: true });
-		writeFileSync(MUTANTS_REPORT, `${JSON.stringify(report, null, 2)}\n`);
-		process.stdout.write(`${totalsLine(report.totals)}\n`);
-	}
-
-	/** Lets the list reporter print to the terminal too. */
-	printsToStdio(): boolean {
-		return false;
+		mkdirSync(dirname(this.path), { recursive: true });
+		writeFileSync(this.path, `${JSON.stringify(report, null, 2)}\n`);
+		this.log(totalsLine(report.totals, this.path));
 	}
 }

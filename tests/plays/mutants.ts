@@ -1,16 +1,12 @@
 /**
- * The mutant proof of a blueprint play (verifier/mutants.ts), run in Node right after the oracle passed with score
- * 1 in the page: the part of the final state's export that the proof reads ({@link readProofExport}: the tables of
- * its queries and patches, pruned by the Service Worker; the golden hashes come from its digest) and, when a query or
- * patch names `$initial`, the same part of the export right after the reset, then every mutant and patch alternative of the blueprint applied and verified with the same jq
- * engine and evaluator as the page. The play
- * records the kill matrix as a test annotation ({@link MUTANTS_ANNOTATION}), which tests/plays/mutants-reporter.ts
- * gathers into `test-results/mutants.json`.
+ * The mutant proof of a blueprint (verifier/mutants.ts) over its oracle's final state, in Node: every mutant and patch
+ * alternative of the blueprint applied to the state and verified with the same jq engine and evaluator as the page.
+ * The state is the one the oracle's UI play reaches, rebuilt from the play's recorded API calls (tests/unit/replays.ts,
+ * byte-identical to the golden final export); `$initial`, when a query or patch names it, is the state right after the
+ * reset. Each proof's kill matrix ({@link MutantRecord}) goes to the test's metadata, which
+ * tests/plays/mutants-reporter.ts gathers into `reports/mutants.json`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { InfrastructureError } from '../../harness/errors';
-import { pageGetLarge } from '../../harness/page';
 import { join } from 'node:path';
 import { placedAssertions } from '../../blueprints/placed';
 import { PLATFORMS, type Blueprint } from '../../blueprints/schema';
@@ -23,17 +19,11 @@ import type { JqEngine, VerifyInput } from '../../verifier/verify';
 
 /**
  * Whether a blueprint WITHOUT mutants fails its play: true, every blueprint of the library has them, so a new one
- * cannot land without its near-miss wrong solutions (it is also listed as missing in `test-results/mutants.json`).
+ * cannot land without its near-miss wrong solutions (it is also listed as missing in `reports/mutants.json`).
  */
 export const MUTANTS_REQUIRED = true;
 
-/** Annotation type of a play's kill-matrix record ({@link MutantRecord} as JSON). */
-export const MUTANTS_ANNOTATION = 'mutants';
-
-/** Annotation type of a UI alternative's test ({@link AlternativeRecord} as JSON). */
-export const ALTERNATIVE_ANNOTATION = 'alternative';
-
-/** What the test of one `steps` alternative records: its verdict after the second oracle path. */
+/** What the proof of one `steps` alternative records: the verdict over the state its own UI path reaches. */
 export interface AlternativeRecord {
 	/** Blueprint id. */
 	id: string;
@@ -43,7 +33,7 @@ export interface AlternativeRecord {
 	score: number;
 }
 
-/** What one play records (the annotation's JSON). */
+/** What the proof of one blueprint records (the kill matrix of its final state). */
 export interface MutantRecord {
 	id: string;
 	platform: string;
@@ -51,7 +41,7 @@ export interface MutantRecord {
 	missing: boolean;
 	/** The kill matrix; null when there was nothing to prove (no mutants and no patch alternatives). */
 	matrix: KillMatrix | null;
-	/** Ids of the blueprint's alternatives with UI `steps` (each proven by its own test). */
+	/** Ids of the blueprint's alternatives with UI `steps` (each proven from its own recorded calls). */
 	step_alternatives: string[];
 }
 
@@ -68,15 +58,9 @@ function patchesOf(bp: Blueprint): string[] {
 	return [...(bp.mutants ?? []).map((m) => m.patch), ...(bp.alternatives ?? []).flatMap((a) => (a.patch === undefined ? [] : [a.patch]))];
 }
 
-/** Whether the play must read its final export as text for the proof: `bp` has mutants or patch alternatives, or the state is being dumped. */
-export function needsFinalExport(bp: Blueprint): boolean {
-	return !!MUTANTS_DUMP || patchesOf(bp).length > 0;
-}
-
 /**
  * Whether the proof of `bp` needs the export right after the reset (`$initial`): a query or a patch names
- * `$initial`, or the state is being dumped ({@link MUTANTS_DUMP}). The play then reads that export as text once
- * (and hashes it in Node) instead of hashing it in the page.
+ * `$initial`, or the state is being dumped ({@link MUTANTS_DUMP}).
  */
 export function needsInitialExport(bp: Blueprint): boolean {
 	if (MUTANTS_DUMP) return true;
@@ -85,7 +69,7 @@ export function needsInitialExport(bp: Blueprint): boolean {
 }
 
 /**
- * `SALESGYM_MUTANTS_DUMP=<dir>`: each play also writes its final state's verifier input, every table
+ * `SALESGYM_MUTANTS_DUMP=<dir>`: each proof also writes its final state's verifier input, every table
  * (`<dir>/<platform>--<name>.json`, {@link DumpedInput}), so that mutants can be written and checked in Node
  * without replaying (`npm run mutants:check -- <dir>`, tests/plays/mutants-check.ts).
  */
@@ -130,37 +114,16 @@ export function proofInput(
 }
 
 /**
- * The export the proof of `bp` reads, as JSON text: `GET /__salesgym/state?tables=…`, the Service Worker's view
- * `{clock, events, gyms}` of the tables {@link proofInput} keeps ({@link patchScope} of its queries and patches).
- * Only that part crosses to Node, gzipped (harness/page.ts `pageGetLarge`): the whole export is ~10 MB, and reading
- * it as a string (into the page, then over the DevTools protocol) took 1.5–4 s a read, two reads a play. The whole
- * export when the scope is unknown, or with {@link MUTANTS_DUMP}.
- * @throws InfrastructureError when the page is gone or the endpoint answers non-2xx.
- */
-export async function readProofExport(page: Page, bp: Blueprint): Promise<string> {
-	const queries = placedAssertions(bp).map((a) => a.query);
-	const needs = MUTANTS_DUMP ? ({ all: true } as const) : patchScope(queries, patchesOf(bp), PLATFORMS);
-	const tables = needs.all ? null : [...needs.gyms].flatMap(([g, t]) => (t === '*' ? [`${g}.*`] : [...t].map((name) => `${g}.${name}`)));
-	const path = tables === null ? '/__salesgym/state' : `/__salesgym/state?tables=${encodeURIComponent(tables.join(','))}`;
-	const res = await pageGetLarge(page, path);
-	if (res.status < 200 || res.status > 299)
-		throw new InfrastructureError(`reading the export for the mutant proof failed: GET ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
-	return res.text;
-}
-
-/**
  * Proves `bp`'s mutants and patch alternatives over the oracle's final state, in Node.
- * @param finalText the export after the oracle passed ({@link readProofExport}: the whole `GET /__salesgym/state`
- *   text, or its part the proof reads); null only when {@link needsFinalExport} is false (then nothing is proven,
- *   the record says whether mutants are missing).
- * @param initialText the export right after the reset, read the same way, when {@link needsInitialExport}; else null.
+ * @param finalText the export of the oracle's final state (`GET /__salesgym/state` as text, `{clock, events, gyms}`).
+ * @param initialText the export right after the reset when {@link needsInitialExport}; else null.
  * @returns the record for the annotation, and the problems ({@link matrixProblems}; empty when proven; a
  *   blueprint without mutants is a problem only when {@link MUTANTS_REQUIRED}).
  */
 export async function proveExport(
 	bp: Blueprint,
 	platform: string,
-	finalText: string | null,
+	finalText: string,
 	initialText: string | null
 ): Promise<{ record: MutantRecord; problems: string[] }> {
 	const mutants = bp.mutants ?? [];
@@ -173,7 +136,6 @@ export async function proveExport(
 			: [];
 	if (missing && patchAlts.length === 0 && !MUTANTS_DUMP)
 		return { record: { id: bp.id, platform, missing, matrix: null, step_alternatives }, problems: required };
-	if (finalText === null) throw new Error(`${bp.id}: the mutant proof needs the final export`);
 	const doc = JSON.parse(finalText) as ExportLike;
 	const initialDoc = initialText === null ? null : (JSON.parse(initialText) as ExportLike);
 	if (MUTANTS_DUMP) {

@@ -14,10 +14,10 @@
  * Hashes come from the Service Worker (`GET /__salesgym/state?digest=sha256`); the first-load test checks that
  * digest against the SHA-256 of the full export as the page receives it.
  *
- * After the oracle passed, its blueprint's near-miss mutants and patch alternatives are proven in Node over one
- * export of the final state (tests/plays/mutants.ts: every mutant fails, every gating assertion is killed by one,
- * every alternative passes with score 1); the kill matrix goes to `test-results/mutants.json`
- * (tests/plays/mutants-reporter.ts). Each alternative with UI `steps` is one more test: reset, its actions, verify.
+ * The near-miss mutants and patch alternatives are not proven here: the final state each play must reach is the golden
+ * one byte for byte, and `npm run unit` proves every blueprint's mutants, alternatives and kill matrix over that very
+ * state, rebuilt in Node from the play's recorded API calls (tests/unit/replays.ts). Each alternative with UI `steps`
+ * is one more test here: reset, its actions, verify.
  *
  * `SALESGYM_GOLDEN=write` (`npm run golden`): each play runs in a fresh UTC context and records its hashes and its
  * oracle's state-changing API calls (tests/plays/calls.ts) for tests/golden/reporter.ts instead of checking them;
@@ -44,15 +44,6 @@ import {
 	type GoldenEntry,
 	type GoldenRecord
 } from './golden';
-import {
-	ALTERNATIVE_ANNOTATION,
-	MUTANTS_ANNOTATION,
-	needsFinalExport,
-	needsInitialExport,
-	proveExport,
-	readProofExport,
-	type AlternativeRecord
-} from './mutants';
 import { playSet, playSetMode } from './select';
 import { alternativeKey, CALLS_ANNOTATION, recordApiCalls, type ApiCall, type CallsRecord } from './calls';
 
@@ -75,20 +66,17 @@ async function attachExport(page: Page, testInfo: TestInfo, name: string): Promi
 const playTimeout = (bp: { steps: readonly { actions: readonly unknown[] }[] }): number =>
 	90_000 + Math.max(0, bp.steps.reduce((n, s) => n + s.actions.length, 0) - 40) * 4_000;
 
-/** The exports of one play: their hashes, and the parts the mutant proof reads when it needs them (else null). */
+/** The exports of one play: the hashes of its state right after the reset and at the end. */
 interface Played {
 	initial: string;
 	final: string;
-	initialText: string | null;
-	finalText: string | null;
 	/** The oracle's state-changing API calls (tests/plays/calls.ts), when asked for; else null. */
 	calls: ApiCall[] | null;
 }
 
 /**
- * Plays `bp`'s oracle on `page` after resetting to it; returns the initial and final export hashes (computed by the
- * Service Worker) and, when the mutant proof needs them, the parts of those exports it reads (tests/plays/mutants.ts
- * `readProofExport`, pruned in the page).
+ * Plays `bp`'s oracle on `page` after resetting to it and verifies it (passed, score 1); returns the initial and final
+ * export hashes (computed by the Service Worker) and, with `calls`, the oracle's state-changing API calls.
  */
 async function play(
 	page: Page,
@@ -100,7 +88,6 @@ async function play(
 ): Promise<Played> {
 	await startEpisode(page, bp, PLAY_RUN_ID, undefined, undefined, { warm: true });
 	expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(tz);
-	const initialText = needsInitialExport(bp) ? await readProofExport(page, bp) : null;
 	const initial = await exportSha256(page);
 	await check?.('initial', initial);
 	const recording = options.calls ? recordApiCalls(page.context()) : null;
@@ -109,18 +96,7 @@ async function play(
 	// After the verify: a write the page sends after the last action (a debounced save) is in the verified state too.
 	const calls = recording ? await recording.stop() : null;
 	expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1, first_failing_step: null });
-	const finalText = needsFinalExport(bp) ? await readProofExport(page, bp) : null;
-	return { initial, final: await exportSha256(page), initialText, finalText, calls };
-}
-
-/**
- * The mutant proof after a passing play (tests/plays/mutants.ts), in Node over the play's exports: records the kill
- * matrix as an annotation and fails (softly, after the golden check) on every problem, each named.
- */
-async function proveMutants(bp: Blueprint, platform: string, played: Played, testInfo: TestInfo): Promise<void> {
-	const { record, problems } = await proveExport(bp, platform, played.finalText, played.initialText);
-	testInfo.annotations.push({ type: MUTANTS_ANNOTATION, description: JSON.stringify(record) });
-	expect.soft(problems, `${bp.id}: mutants and alternatives (blueprint fields "mutants", "alternatives"):\n${problems.join('\n')}`).toEqual([]);
+	return { initial, final: await exportSha256(page), calls };
 }
 
 for (const platform of platforms) {
@@ -171,7 +147,6 @@ for (const platform of platforms) {
 						testInfo.annotations.push({ type: GOLDEN_ANNOTATION, description: JSON.stringify(record) });
 						const calls: CallsRecord = { id: bp.id, platform, calls: played.calls! };
 						testInfo.annotations.push({ type: CALLS_ANNOTATION, description: JSON.stringify(calls) });
-						await proveMutants(bp, platform, played, testInfo);
 					} finally {
 						await context.close();
 					}
@@ -186,8 +161,7 @@ for (const platform of platforms) {
 				});
 				expect(entry, missingMessage(bp.id, platform)).toBeDefined();
 				if (hashes.final !== entry!.final) await attachExport(reusedPage, testInfo, 'final-export.json');
-				expect.soft(hashes.final, staleMessage(bp.id, platform, 'final', hashes.final)).toBe(entry!.final);
-				await proveMutants(bp, platform, hashes, testInfo);
+				expect(hashes.final, staleMessage(bp.id, platform, 'final', hashes.final)).toBe(entry!.final);
 			}
 		);
 
@@ -216,8 +190,6 @@ for (const platform of platforms) {
 						const calls: CallsRecord = { id: alternativeKey(bp.id, alt.id), platform, calls: await recording.stop() };
 						testInfo.annotations.push({ type: CALLS_ANNOTATION, description: JSON.stringify(calls) });
 					}
-					const record: AlternativeRecord = { id: bp.id, alternative: alt.id, passed: result.passed, score: result.score };
-					testInfo.annotations.push({ type: ALTERNATIVE_ANNOTATION, description: JSON.stringify(record) });
 					expect(result, JSON.stringify(result.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1 });
 				}
 			);

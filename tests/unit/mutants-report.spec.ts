@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { TestCase } from 'vitest/node';
 import type { AlternativeRecord, MutantRecord } from '../plays/mutants';
-import { buildReport, totalsLine } from '../plays/mutants-reporter';
+import MutantsReporter, { buildReport, totalsLine, type MutantsReport, type ProofMeta } from '../plays/mutants-reporter';
 
 const matrix = (over: Partial<NonNullable<MutantRecord['matrix']>> = {}): NonNullable<MutantRecord['matrix']> => ({
 	gating: ['a', 'b', 'c'],
@@ -62,7 +66,33 @@ describe('the kill matrix report (tests/plays/mutants-reporter.ts)', () => {
 			alternatives_passed: 1
 		});
 		expect(totalsLine(r.totals)).toBe(
-			'mutants: 2/3 blueprints with mutants (missing: hubspot/a-v1); 3 mutants, kill rate 33.3% (1/3 fail verification); gating assertions killed 2/4; alternatives passing 1/2; report test-results/mutants.json'
+			'mutants: 2/3 blueprints with mutants (missing: hubspot/a-v1); 3 mutants, kill rate 33.3% (1/3 fail verification); gating assertions killed 2/4; alternatives passing 1/2; report reports/mutants.json'
 		);
+	});
+
+	it("the Vitest reporter gathers the records from the tests' metadata (the last result of a test wins) and writes the report", () => {
+		const dir = mkdtempSync(join(tmpdir(), 'mutants-report-'));
+		const path = join(dir, 'sub', 'mutants.json');
+		const lines: string[] = [];
+		try {
+			const reporter = new MutantsReporter({ path, log: (line) => lines.push(line) });
+			const result = (meta: ProofMeta) => reporter.onTestCaseResult({ meta: () => meta } as unknown as TestCase);
+			result({});
+			reporter.onTestRunEnd();
+			expect(existsSync(path), 'no record, no report').toBe(false);
+			expect(lines).toEqual([]);
+			const first: MutantRecord = { id: 'hubspot/b-v1', platform: 'hubspot', missing: false, matrix: matrix(), step_alternatives: ['ui-path'] };
+			result({ mutants: { ...first, matrix: matrix({ unkilled: ['a', 'b', 'c'] }) } });
+			result({ mutants: first });
+			result({ alternative: { id: 'hubspot/b-v1', alternative: 'ui-path', passed: true, score: 1 } });
+			reporter.onTestRunEnd();
+			const report = JSON.parse(readFileSync(path, 'utf8')) as MutantsReport;
+			expect(report.blueprints['hubspot/b-v1']!.unkilled).toEqual(['c']);
+			expect(report.blueprints['hubspot/b-v1']!.alternatives['ui-path']).toEqual({ via: 'steps', passed: true, score: 1 });
+			expect(report.totals).toMatchObject({ blueprints: 1, mutants: 2, killing: 1, alternatives: 2, alternatives_passed: 2 });
+			expect(lines).toEqual([totalsLine(report.totals, path)]);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });

@@ -10,6 +10,8 @@
  *   mutant, and every patch alternative passes (tests/plays/mutants.ts `proveExport`);
  * - each alternative with UI `steps`: its recorded calls, after the same reset, answer as in its UI play and leave a
  *   state whose verdict passes with score 1.
+ * Each test puts its kill matrix or alternative verdict in its metadata for the kill-matrix report
+ * (tests/plays/mutants-reporter.ts, `reports/mutants.json`).
  * The browser plays (tests/plays/plays.spec.ts) prove that the UI still reaches the golden final state, for the `ci`
  * play set (every distinct UI path) or every blueprint; this suite proves every blueprint's final state and its
  * mutants on every `npm run unit`.
@@ -42,7 +44,7 @@ export function describeReplays(part: number, parts: number): void {
 		beforeAll(() => {
 			ctx = { gyms: createGyms(), blueprints: new Map(all.map((b) => [b.id, b])), seeds: shippedSeeds() };
 		});
-		it.each(mine.map((bp) => [bp.id, bp] as const))('%s: the golden final state, a passing verdict, every mutant killed', async (id, bp) => {
+		it.for(mine.map((bp) => [bp.id, bp] as const))('%s: the golden final state, a passing verdict, every mutant killed', async ([id, bp], { task }) => {
 			const platform = platformOf(bp);
 			const calls = callsOf(platform)[id];
 			const golden = goldenOf(platform)[id];
@@ -57,6 +59,7 @@ export function describeReplays(part: number, parts: number): void {
 				`${id}: the recorded calls no longer lead to the golden final state (${rerun} if a gym, the UI or the oracle changed on purpose; otherwise a gym now leaves another state for the same calls)`
 			).toBe(golden!.final);
 			const { record, problems } = await proveExport(bp, platform, r.finalText, needsInitialExport(bp) ? r.initialText : null);
+			task.meta.mutants = record;
 			expect(problems).toEqual([]);
 			expect(record.matrix?.oracle).toMatchObject({ passed: true, score: 1 });
 		});
@@ -64,13 +67,14 @@ export function describeReplays(part: number, parts: number): void {
 			(bp.alternatives ?? []).filter((a) => a.steps !== undefined).map((a) => [alternativeKey(bp.id, a.id), bp] as const)
 		);
 		if (alternatives.length)
-			it.each(alternatives)('%s (an alternative through the UI): its calls leave a state that passes with score 1', async (key, bp) => {
+			it.for(alternatives)('%s (an alternative through the UI): its calls leave a state that passes with score 1', async ([key, bp], { task }) => {
 				const platform = platformOf(bp);
 				const calls = callsOf(platform)[key];
 				expect(calls, `${key} has no recorded API calls in tests/golden/calls/${platform}.json: run \`npm run golden\` and commit tests/golden/`).toBeDefined();
 				const r = await replayCalls(ctx, bp, calls!);
 				expect(r.statusMismatches).toEqual([]);
 				const verdict = replayVerdict(await (engine ??= createNodeEngine()), bp, r);
+				task.meta.alternative = { id: bp.id, alternative: key.slice(bp.id.length + 1), passed: verdict.passed, score: verdict.score };
 				expect(verdict, JSON.stringify(verdict.assertions.filter((a) => !a.passed))).toMatchObject({ passed: true, score: 1 });
 			});
 	});
