@@ -266,15 +266,17 @@ test("the launcher links the team's Rules of Engagement, a page with the team an
 });
 
 test('axe: the launcher has no serious or critical violation, before and after Start', async ({ gym }) => {
-	// Two axe scans of a page with one card per task (~150) and a fresh context's first Start: over 60 s with two
-	// workers on two cores.
+	// A scan of a page with one card per task (~150) and a fresh context's first Start: about 40 s with two workers on
+	// two cores. After Start, the scan covers what Start changed (the header, the run panel, the started card); the
+	// other cards are the ones scanned before.
 	test.setTimeout(120_000);
 	const { page } = gym;
 	await openLauncher(gym);
 	await expectNoSeriousA11yViolations(page);
 	await page.getByRole('button', { name: `Start ${byId('hubspot/qualify-mql-v1').title}` }).click();
 	await expect(page.getByRole('region', { name: 'Current run' }).getByRole('button', { name: 'Check', exact: true })).toBeEnabled({ timeout: FIRST_START_MS });
-	await expectNoSeriousA11yViolations(page);
+	await expect(page.locator('li.task[aria-current="true"]')).toHaveCount(1);
+	await expectNoSeriousA11yViolations(page, ['header', '.run-panel', 'li.task[aria-current="true"]']);
 	// Every filter control is reachable by its label.
 	for (const label of ['Search', 'Platform', 'Tools', 'Category']) await expect(page.getByLabel(label, { exact: true })).toBeEnabled();
 });

@@ -1,9 +1,9 @@
 /**
  * `npm run mutants:check -- <dump dir> [blueprint id …]`: proves the blueprints' mutants and patch alternatives
- * over final states dumped by a play run with `SALESGYM_MUTANTS_DUMP=<dump dir>` (tests/plays/mutants.ts), in
- * Node, without replaying: for writing mutants. Prints, per blueprint, each mutant's killed gating assertions and
- * every problem; exit 1 when a problem is found, 2 on bad usage. The plays remain the proof (they re-export the
- * state every run); a dump is only as fresh as the play that wrote it.
+ * over final states dumped by a replay run with `SALESGYM_MUTANTS_DUMP=<dump dir>` (tests/unit/replays.ts,
+ * tests/plays/mutants.ts), in Node, without replaying again: for writing mutants. Prints, per blueprint, each
+ * mutant's killed gating assertions and every problem; exit 1 when a problem is found, 2 on bad usage. The replays
+ * remain the proof (they rebuild the state every run); a dump is only as fresh as the run that wrote it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
