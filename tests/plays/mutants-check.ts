@@ -2,10 +2,11 @@
  * `npm run mutants:check -- <dump dir> [blueprint id …]`: proves the blueprints' mutants and patch alternatives
  * over final states dumped by a replay run with `SALESGYM_MUTANTS_DUMP=<dump dir>` (tests/unit/replays.ts,
  * tests/plays/mutants.ts), in Node, without replaying again: for writing mutants. Prints, per blueprint, each
- * mutant's killed gating assertions and every problem; exit 1 when a problem is found, 2 on bad usage. The replays
+ * mutant's killed gating assertions and every problem; writes no report. Exit 1 when a problem is found, 2 on bad
+ * usage (no directory, or a blueprint id asked for that has no dump there). The replays
  * remain the proof (they rebuild the state every run); a dump is only as fresh as the run that wrote it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { placedAssertions } from '../../blueprints/placed';
 import { loadBlueprints } from '../../harness/blueprints';
@@ -21,12 +22,23 @@ async function main(): Promise<number> {
 		process.stderr.write('usage: npm run mutants:check -- <dump dir> [blueprint id …]\n');
 		return 2;
 	}
+	if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+		process.stderr.write(`mutants:check: ${dir} is not a directory (dump one with SALESGYM_MUTANTS_DUMP=${dir}, README "Near-miss mutants")\n`);
+		return 2;
+	}
+	const files = readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort();
+	// A dump's file name is its blueprint id with "/" as "--" (tests/plays/mutants.ts): an id asked for but not dumped is a typo or a missing dump.
+	const absent = ids.filter((id) => !files.includes(`${id.replace('/', '--')}.json`));
+	if (absent.length) {
+		process.stderr.write(`mutants:check: no dump in ${dir} for ${absent.join(', ')}\n`);
+		return 2;
+	}
 	const engine = await createNodeEngine();
 	const byId = new Map(loadBlueprints().map((b) => [b.id, b]));
 	let bad = 0;
-	for (const file of readdirSync(dir)
-		.filter((f) => f.endsWith('.json'))
-		.sort()) {
+	for (const file of files) {
 		const dump = JSON.parse(readFileSync(join(dir, file), 'utf8')) as DumpedInput;
 		if (ids.length && !ids.includes(dump.id)) continue;
 		const bp = byId.get(dump.id);
