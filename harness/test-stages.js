@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: runs the test stages in order, each as a child process with inherited stdio, and prints a table of
-// every stage's wall time at the end. Stops at the first failing stage (exit code 1, or the stage's own code),
+// every stage's wall time at the end. `check` and `lint` run at the same time (both single-threaded; their output
+// is printed whole when both end). Stops after the first failing stage (exit code 1, or the stage's own code),
 // and still prints the times of the stages that ran, with the failing one marked.
 //
 //   node harness/test-stages.js                    every stage
@@ -15,7 +16,7 @@
 // (test-results/project-times.json): its span (first test start to last end; projects overlap), failures, tests
 // and test time. Each project can still run alone by name, `e2e:<project>` (e.g. `e2e:hubspot`), as its own stage.
 // Plain Node, no dependencies: it must run before anything else is checked.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -49,6 +50,16 @@ const STAGES = [
 ];
 /** Stages run only when named: one project of `e2e` alone. @type {[name: string, command: string][]} */
 const BY_NAME = E2E_PROJECTS.map((p) => [`e2e:${p}`, `npx playwright test --project ${p}`]);
+/**
+ * Stages that run at the same time when both are selected: `check` (svelte-check and tsc) and `lint` (ESLint and
+ * Prettier) are each single-threaded, so on 2 cores they take about as long together as `lint` alone. Their output is
+ * held and printed whole, one stage after the other, when both have ended. `svelte-kit sync` runs once before them:
+ * ESLint's type-aware rules read the tsconfig that sync generates (.svelte-kit/), which `check` would otherwise be
+ * writing while ESLint reads it.
+ */
+const CONCURRENT = [['check', 'lint']];
+/** Run before a batch of {@link CONCURRENT} stages. */
+const BEFORE_CONCURRENT = 'npx svelte-kit sync';
 /** Every stage in the standard order (`e2e:<project>` right before `e2e`). */
 const ALL = [...STAGES.slice(0, 5), ...BY_NAME, ...STAGES.slice(5)];
 
@@ -83,21 +94,59 @@ const fmt = (ms) =>
 const rows = [];
 let exitCode = 0;
 const t0 = performance.now();
-for (const [name, cmd] of selected) {
-	process.stdout.write(`\n=== stage ${name}: ${cmd}\n`);
+
+/**
+ * Runs one stage's command in a shell: with inherited stdio, or with `hold`, its stdout and stderr kept (interleaved
+ * as they came) and returned. Resolves when it exits, never rejects.
+ * @param {string} cmd
+ * @param {boolean} hold
+ * @returns {Promise<{ms: number, code: number, signal: string | null, output: string}>}
+ */
+function runStage(cmd, hold) {
 	const start = performance.now();
-	const r = spawnSync(cmd, { shell: true, stdio: 'inherit' });
-	const ms = performance.now() - start;
-	const code = r.status ?? 1;
-	const projects = name === 'e2e' ? projectRows() : undefined;
-	rows.push({ name, ms, status: code === 0 ? 'ok' : r.signal ? `FAILED (${r.signal})` : `FAILED (exit ${code})`, projects });
-	if (code !== 0) {
-		exitCode = code;
-		break;
+	return new Promise((done) => {
+		const child = spawn(cmd, { shell: true, stdio: hold ? ['inherit', 'pipe', 'pipe'] : 'inherit' });
+		/** @type {Buffer[]} */
+		const out = [];
+		child.stdout?.on('data', (b) => out.push(b));
+		child.stderr?.on('data', (b) => out.push(b));
+		child.on('error', (e) => out.push(Buffer.from(`${e.message}\n`)));
+		child.on('close', (code, signal) => done({ ms: performance.now() - start, code: code ?? 1, signal, output: Buffer.concat(out).toString() }));
+	});
+}
+
+/** The selected stages in batches: a {@link CONCURRENT} group whose stages are all selected is one batch, the rest one each. */
+const batches = [];
+for (const stage of selected) {
+	const group = CONCURRENT.find((g) => g.includes(stage[0]) && g.every((n) => selected.some(([s]) => s === n)));
+	const last = batches.at(-1);
+	if (group && last && group.includes(last[0][0])) last.push(stage);
+	else batches.push([stage]);
+}
+
+for (const batch of batches) {
+	const hold = batch.length > 1;
+	if (hold) {
+		process.stdout.write(`\n=== stages ${batch.map(([n]) => n).join(' and ')} at once (their output follows when both end), after ${BEFORE_CONCURRENT}\n`);
+		const sync = await runStage(BEFORE_CONCURRENT, false);
+		if (sync.code !== 0 || sync.signal) {
+			rows.push({ name: batch[0][0], ms: sync.ms, status: `FAILED (${BEFORE_CONCURRENT}: ${sync.signal ?? `exit ${sync.code}`})` });
+			exitCode = sync.code || 1;
+			break;
+		}
+	} else process.stdout.write(`\n=== stage ${batch[0][0]}: ${batch[0][1]}\n`);
+	const results = await Promise.all(batch.map(([, cmd]) => runStage(cmd, hold)));
+	for (const [i, [name, cmd]] of batch.entries()) {
+		const r = results[i];
+		if (hold) process.stdout.write(`\n=== stage ${name}: ${cmd}\n${r.output}`);
+		const projects = name === 'e2e' ? projectRows() : undefined;
+		rows.push({ name, ms: r.ms, status: r.code === 0 && !r.signal ? 'ok' : r.signal ? `FAILED (${r.signal})` : `FAILED (exit ${r.code})`, projects });
+		if ((r.code !== 0 || r.signal) && exitCode === 0) exitCode = r.code || 1;
 	}
+	if (exitCode !== 0) break;
 }
 const total = performance.now() - t0;
-const skipped = selected.slice(rows.length).map(([n]) => n);
+const skipped = selected.filter(([n]) => !rows.some((r) => r.name === n)).map(([n]) => n);
 const width = Math.max(5, ...rows.map((r) => r.name.length));
 const lines = ['', `${'stage'.padEnd(width)}  ${'wall'.padStart(12)}  status`, `${'-'.repeat(width)}  ${'-'.repeat(12)}  ------`];
 for (const r of rows) {
