@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: runs the test stages in order, each as a child process with inherited stdio, and prints a table of
-// every stage's wall time at the end. `check` and `lint` run at the same time (both single-threaded; their output
-// is printed whole when both end). Stops after the first failing stage (exit code 1, or the stage's own code),
-// and still prints the times of the stages that ran, with the failing one marked.
+// `npm test`: runs the test stages in order, each as a child process, and prints a table of every stage's wall time
+// at the end. Stages run with inherited stdio, but for `check` and `lint`, which run at the same time (their output
+// is held, then printed whole when both end; their rows' times overlap). Stops after the first failing stage or pair
+// (exit code 1, or the failing stage's own code), and still prints the times of the stages that ran, with the
+// failing one marked.
 //
 //   node harness/test-stages.js                    every stage
 //   node harness/test-stages.js --list             the stages and their commands, nothing run
@@ -52,14 +53,17 @@ const STAGES = [
 const BY_NAME = E2E_PROJECTS.map((p) => [`e2e:${p}`, `npx playwright test --project ${p}`]);
 /**
  * Stages that run at the same time when both are selected: `check` (svelte-check and tsc) and `lint` (ESLint and
- * Prettier) are each single-threaded, so on 2 cores they take about as long together as `lint` alone. Their output is
- * held and printed whole, one stage after the other, when both have ended. `svelte-kit sync` runs once before them:
- * ESLint's type-aware rules read the tsconfig that sync generates (.svelte-kit/), which `check` would otherwise be
- * writing while ESLint reads it.
+ * Prettier) are mostly single-threaded (on 2 idle cores: 107 s together, against 45 + 76 s one after the other).
+ * Their output is held and printed whole, one stage after the other, when both have ended; a failure of one does not
+ * stop the other, and the run's exit code is the first failing one's in this order.
  */
 const CONCURRENT = [['check', 'lint']];
-/** Run before a batch of {@link CONCURRENT} stages. */
-const BEFORE_CONCURRENT = 'npx svelte-kit sync';
+/**
+ * Run before a batch holding `lint`: ESLint's type-aware rules read the tsconfig that `svelte-kit sync` generates
+ * (.svelte-kit/), absent from a clean clone. `check` syncs again as it starts, which rewrites no file that is unchanged
+ * (SvelteKit writes its generated files only when they differ), so ESLint never reads one being written.
+ */
+const BEFORE_LINT = 'npx svelte-kit sync';
 /** Every stage in the standard order (`e2e:<project>` right before `e2e`). */
 const ALL = [...STAGES.slice(0, 5), ...BY_NAME, ...STAGES.slice(5)];
 
@@ -126,21 +130,34 @@ for (const stage of selected) {
 
 for (const batch of batches) {
 	const hold = batch.length > 1;
-	if (hold) {
-		process.stdout.write(`\n=== stages ${batch.map(([n]) => n).join(' and ')} at once (their output follows when both end), after ${BEFORE_CONCURRENT}\n`);
-		const sync = await runStage(BEFORE_CONCURRENT, false);
+	if (hold) process.stdout.write(`\n=== stages ${batch.map(([n]) => n).join(' and ')} at once (their output follows when both end)\n`);
+	else process.stdout.write(`\n=== stage ${batch[0][0]}: ${batch[0][1]}\n`);
+	if (batch.some(([n]) => n === 'lint')) {
+		process.stdout.write(`${BEFORE_LINT}\n`);
+		const sync = await runStage(BEFORE_LINT, false);
 		if (sync.code !== 0 || sync.signal) {
-			rows.push({ name: batch[0][0], ms: sync.ms, status: `FAILED (${BEFORE_CONCURRENT}: ${sync.signal ?? `exit ${sync.code}`})` });
+			rows.push({ name: batch[0][0], ms: sync.ms, status: `FAILED (${BEFORE_LINT}: ${sync.signal ?? `exit ${sync.code}`})` });
 			exitCode = sync.code || 1;
 			break;
 		}
-	} else process.stdout.write(`\n=== stage ${batch[0][0]}: ${batch[0][1]}\n`);
+	}
 	const results = await Promise.all(batch.map(([, cmd]) => runStage(cmd, hold)));
 	for (const [i, [name, cmd]] of batch.entries()) {
 		const r = results[i];
 		if (hold) process.stdout.write(`\n=== stage ${name}: ${cmd}\n${r.output}`);
 		const projects = name === 'e2e' ? projectRows() : undefined;
-		rows.push({ name, ms: r.ms, status: r.code === 0 && !r.signal ? 'ok' : r.signal ? `FAILED (${r.signal})` : `FAILED (exit ${r.code})`, projects });
+		const status = r.code === 0 && !r.signal ? 'ok' : r.signal ? `FAILED (${r.signal})` : `FAILED (exit ${r.code})`;
+		rows.push({
+			name,
+			ms: r.ms,
+			status: hold
+				? `${status} (at the same time as ${batch
+						.filter(([n]) => n !== name)
+						.map(([n]) => n)
+						.join(', ')})`
+				: status,
+			projects
+		});
 		if ((r.code !== 0 || r.signal) && exitCode === 0) exitCode = r.code || 1;
 	}
 	if (exitCode !== 0) break;
