@@ -103,19 +103,6 @@ const SETTLE_MS = 5_000;
 /** Pause between two reads of the final export's hash while it settles, ms. */
 const SETTLE_POLL_MS = 200;
 
-/**
- * The hash of `page`'s export once it equals `want`, or its last hash when it has not within {@link SETTLE_MS}
- * (a write the page sends after the last action, such as a debounced save, is waited for; a wrong state is not).
- */
-async function settledSha256(page: Page, want: string | undefined): Promise<string> {
-	const until = Date.now() + SETTLE_MS;
-	for (;;) {
-		const sha = await exportSha256(page);
-		if (sha === want || Date.now() >= until) return sha;
-		await page.waitForTimeout(SETTLE_POLL_MS);
-	}
-}
-
 for (const platform of platforms) {
 	// Not read when recording: `npm run golden` must work over a broken or missing file too.
 	const golden: Record<string, GoldenEntry> = GOLDEN_WRITE ? {} : readGolden(platform);
@@ -174,8 +161,17 @@ for (const platform of platforms) {
 				await startEpisode(reusedPage, bp, PLAY_RUN_ID, undefined, undefined, { warm: true });
 				expect(await reusedPage.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(PLAY_TIMEZONE);
 				await oracle.act(reusedPage, bp, { baseUrl: baseURL!, runId: PLAY_RUN_ID });
-				const final = await settledSha256(reusedPage, entry!.final);
-				if (final !== entry!.final) {
+				// The export's hash, read until it equals the golden one (a write the page sends after the last action, such as
+				// a debounced save, lands late) or SETTLE_MS have passed; `final` keeps the last read.
+				let final = '';
+				const settled = await expect
+					.poll(async () => (final = await exportSha256(reusedPage)), { timeout: SETTLE_MS, intervals: [SETTLE_POLL_MS] })
+					.toBe(entry!.final)
+					.then(
+						() => true,
+						() => false
+					);
+				if (!settled) {
 					// The export, and a hint at which side went wrong: reset once more in this context; a reset that does not
 					// export the golden initial state points at the reset of a reused context, not at the oracle's path. An
 					// error here is only noted: the failure reported is the final state's, below.
