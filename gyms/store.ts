@@ -57,6 +57,17 @@ interface BaseRecord {
 	 * loaded on first use; `content` is then `''`. Absent once the rows are loaded.
 	 */
 	deferred?: { fixtures: unknown };
+	/**
+	 * The fixtures the loaded rows were projected with (absent: none, or a base written by an older build). Lets a
+	 * journaled store rebuild the state from the projection after the Service Worker restarts ({@link GymStore.boot}).
+	 */
+	fixtures?: unknown;
+}
+
+/** The journal's record of an imported state (no projection to rebuild it from): its stored rows per table. */
+interface SnapshotRecord {
+	key: 'snapshot';
+	stored: Record<string, unknown[]>;
 }
 
 /** Options of {@link GymStore.reset}. */
@@ -104,6 +115,11 @@ export interface GymStoreOptions {
 	initial: (init: RunInit) => InitialState;
 	/** Validates an imported snapshot's tables (strict zod). @throws Error naming the path. */
 	validateTables?: (tables: Record<string, unknown[]>) => void;
+	/**
+	 * The durable journal of a store whose `db` lives in memory (the Service Worker's: `db` over fake-indexeddb, the
+	 * journal over the browser's IndexedDB, same schema; see the module docs, "Journal"). Absent: `db` is the state.
+	 */
+	journal?: Dexie;
 }
 
 /** How a reset went: `delta` restored `restored` rows; `full` cleared and bulk-loaded everything; `deferred` wrote no row. */
@@ -161,6 +177,20 @@ export interface GymStore {
 	runMeta(): Promise<RunMeta | null>;
 	/** How the last `reset` of this instance went (null before one). For benchmarks and tests. */
 	lastReset(): ResetReport | null;
+	/**
+	 * Rebuilds the in-memory database from the journal once per instance (a no-op without a journal, and after the
+	 * first call): the projection of the journaled base (or the imported snapshot), then the journaled rows, deletions,
+	 * events and run meta over it. Every other method waits for it; call it before reading `db` directly.
+	 */
+	boot(): Promise<void>;
+	/**
+	 * Writes what API transactions changed in the in-memory database since the last flush to the journal (the
+	 * changed rows, or their deletion; the event log, the run meta, the dirty log), in one journal transaction;
+	 * flushes run one after another. A no-op without a journal. Call after each request, before answering it.
+	 */
+	flush(): Promise<void>;
+	/** The run meta in the journal (see {@link import('./types').Gym.durableMeta}); the database's without a journal. */
+	durableMeta(): Promise<RunMeta | null>;
 }
 
 /** Transactions of the store itself: their writes are not recorded as dirty. */
@@ -178,10 +208,11 @@ export function mutatedKeys(req: DBCoreMutateRequest, res: DBCoreMutateResponse)
 }
 
 /**
- * Dexie DBCore middleware recording dirty rows of `tracked` tables in the same transaction.
- * Registered by {@link createGymStore}; gyms never call it themselves.
+ * Dexie DBCore middleware recording dirty rows of `tracked` tables in the same transaction, and, when `observe` is
+ * given, reporting every completed write of any table (the keys written, null for a range delete or a clear) outside
+ * the store's own transactions. Registered by {@link createGymStore}; gyms never call it themselves.
  */
-export function trackDirty(tracked: readonly string[]): Middleware<DBCore> {
+export function trackDirty(tracked: readonly string[], observe?: (table: string, keys: unknown[] | null) => void): Middleware<DBCore> {
 	const set = new Set(tracked);
 	return {
 		stack: 'dbcore',
@@ -195,16 +226,23 @@ export function trackDirty(tracked: readonly string[]): Middleware<DBCore> {
 				},
 				table(name) {
 					const table = down.table(name);
-					if (!set.has(name)) return table;
+					if (!set.has(name) && !observe) return table;
 					return {
 						...table,
 						async mutate(req: DBCoreMutateRequest) {
 							const res = await table.mutate(req);
 							if (untracked.has(req.trans as object)) return res;
-							const keys = mutatedKeys(req, res) ?? [ALL];
+							const written = mutatedKeys(req, res);
+							observe?.(name, written);
+							if (!set.has(name)) return res;
+							const keys = written ?? [ALL];
 							if (keys.length) {
 								const values: DirtyRow[] = keys.map((key) => ({ id: `${name}\u0001${String(key)}`, table: name, key }));
 								await down.table('dirty').mutate({ type: 'put', trans: req.trans, values });
+								observe?.(
+									'dirty',
+									values.map((v) => v.id)
+								);
 							}
 							return res;
 						}
@@ -273,7 +311,22 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		fromRow: (t.fromRow ?? ((r: unknown) => r)) as (r: unknown) => unknown,
 		compare: t.compare as ((a: unknown, b: unknown) => number) | undefined
 	}));
-	db.use(trackDirty(specs.map((s) => s.name)));
+	const journal = opts.journal ?? null;
+	/** Keys written by API transactions since the last {@link GymStore.flush}, per table (null: the whole table). */
+	const pending = new Map<string, Set<unknown> | null>();
+	const note = (table: string, keys: unknown[] | null): void => {
+		if (keys === null) return void pending.set(table, null);
+		let set = pending.get(table);
+		if (set === null) return;
+		if (!set) pending.set(table, (set = new Set()));
+		for (const k of keys) set.add(k);
+	};
+	db.use(
+		trackDirty(
+			specs.map((s) => s.name),
+			journal ? note : undefined
+		)
+	);
 	const cache = new Map<string, Entry>();
 	let last: ResetReport | null = null;
 	/**
@@ -358,7 +411,8 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		seed: init.seed,
 		content: entry.content,
 		hash: entry.hash,
-		fixtureKeys: entry.fixtureKeys
+		fixtureKeys: entry.fixtureKeys,
+		...(init.fixtures === undefined ? {} : { fixtures: init.fixtures })
 	});
 
 	/** The `base` record when the rows are not known to be loaded (null when they are, or there is none). */
@@ -423,6 +477,191 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		});
 	}
 
+	/** {@link GymStore.runMeta}. */
+	async function runMeta(): Promise<RunMeta | null> {
+		await boot();
+		return ((await db.table('meta').get('run')) as RunMeta | undefined) ?? null;
+	}
+
+	/** The journal's tables, in the order of {@link allTables}. */
+	const journalTables = (j: Dexie) => [...specs.map((s) => j.table(s.name)), j.table('meta'), j.table('events'), j.table('dirty')];
+	let booting: Promise<void> | null = null;
+	let flushing: Promise<void> = Promise.resolve();
+
+	/** {@link GymStore.boot}: memoized; a failed boot is tried again at the next call. */
+	function boot(): Promise<void> {
+		if (!journal) return Promise.resolve();
+		booting ??= bootFrom(journal).catch((e: unknown) => {
+			booting = null;
+			throw e;
+		});
+		return booting;
+	}
+
+	/** Rebuilds the in-memory database from journal `j` (see {@link GymStore.boot}). */
+	async function bootFrom(j: Dexie): Promise<void> {
+		const read = await j.transaction('r', journalTables(j), async () => {
+			const [run, base, snapshot] = (await j.table('meta').bulkGet(['run', 'base', 'snapshot'])) as [
+				RunMeta | undefined,
+				BaseRecord | undefined,
+				SnapshotRecord | undefined
+			];
+			const [rows, dirty, events] = await Promise.all([
+				Promise.all(specs.map((s) => j.table(s.name).toArray())),
+				j.table('dirty').toArray() as Promise<DirtyRow[]>,
+				j.table('events').toArray() as Promise<GymEvent[]>
+			]);
+			return { run, base, snapshot, rows, dirty, events };
+		});
+		const { run, snapshot, rows, dirty, events } = read;
+		if (!run) return;
+		let base = read.base;
+		let initial: Record<string, unknown[]> = {};
+		if (snapshot) initial = snapshot.stored;
+		else if (base && !base.deferred) {
+			// A base written without its fixtures (an older build) cannot be rebuilt: the next reset is a full one.
+			if (fixtureHash(base.fixtures) === base.hash) initial = entryFor({ ...deferredInit(base, run), fixtures: base.fixtures }).stored;
+			else base = undefined;
+		}
+		const whole = new Set(dirty.filter((d) => d.key === ALL).map((d) => d.table));
+		const gone = new Map<string, unknown[]>();
+		for (const d of dirty) if (d.key !== ALL) (gone.get(d.table) ?? gone.set(d.table, []).get(d.table)!).push(d.key);
+		await db.transaction('rw', allTables(), async (tx) => {
+			untracked.add(tx.idbtrans as object);
+			await Promise.all(allTables().map((t) => t.clear()));
+			for (const [i, spec] of specs.entries()) {
+				const table = db.table(spec.name);
+				if (!whole.has(spec.name)) await table.bulkAdd(initial[spec.name] ?? []);
+				const del = gone.get(spec.name);
+				if (del?.length) await table.bulkDelete(del as IndexableType[]);
+				if (rows[i]!.length) await table.bulkPut(rows[i]!);
+			}
+			if (events.length) await db.table('events').bulkAdd(events);
+			if (dirty.length) await db.table('dirty').bulkAdd(dirty);
+			await db.table('meta').bulkPut(base ? [run, base] : [run]);
+		});
+		loaded = null;
+	}
+
+	/** {@link GymStore.flush}: chained after the previous flush. */
+	function flush(): Promise<void> {
+		if (!journal) return Promise.resolve();
+		const run = flushing.then(() => flushTo(journal));
+		flushing = run.catch(() => undefined);
+		return run;
+	}
+
+	/** Copies the current in-memory value (or absence) of every pending key to journal `j`, in one transaction. */
+	async function flushTo(j: Dexie): Promise<void> {
+		if (!pending.size) return;
+		const work = [...pending];
+		pending.clear();
+		try {
+			const names = work.map(([name]) => name);
+			const current = await db.transaction(
+				'r',
+				names.map((n) => db.table(n)),
+				() =>
+					Promise.all(
+						work.map(async ([name, keys]) =>
+							keys === null
+								? { all: await db.table(name).toArray(), keys: [] as IndexableType[], rows: [] as unknown[] }
+								: { all: null, keys: [...keys] as IndexableType[], rows: await db.table(name).bulkGet([...keys] as IndexableType[]) }
+						)
+					)
+			);
+			await j.transaction(
+				'rw',
+				names.map((n) => j.table(n)),
+				async () => {
+					for (const [i, name] of names.entries()) {
+						const now = current[i]!;
+						const table = j.table(name);
+						if (now.all) {
+							await table.clear();
+							await table.bulkPut(now.all);
+							continue;
+						}
+						const put = now.rows.filter((r) => r !== undefined);
+						const del = now.keys.filter((_, k) => now.rows[k] === undefined);
+						if (put.length) await table.bulkPut(put);
+						if (del.length) await table.bulkDelete(del);
+					}
+				}
+			);
+		} catch (e) {
+			// Not journaled: kept for the next flush.
+			for (const [name, keys] of work) {
+				if (keys === null) pending.set(name, null);
+				else note(name, [...keys]);
+			}
+			throw e;
+		}
+	}
+
+	/**
+	 * Records a reset (or an import) in the journal, in one transaction: `all` empties every journal table (the memory
+	 * database was cleared and loaded whole); `delta` deletes only the rows the journal's dirty log names (a row written
+	 * into the journal outside the store stays, for {@link GymStore.checkInitial} to find), and empties the log and the
+	 * events. Then writes the run meta, the base (when there is one), `extra`'s events and snapshot.
+	 */
+	async function journalReset(
+		mode: 'all' | 'delta',
+		meta: RunMeta,
+		base: BaseRecord | null,
+		extra: { events?: GymEvent[]; snapshot?: SnapshotRecord } = {}
+	): Promise<void> {
+		if (!journal) return;
+		const j = journal;
+		await flushing;
+		pending.clear();
+		await j.transaction('rw', journalTables(j), async () => {
+			if (mode === 'all') await Promise.all(journalTables(j).map((t) => t.clear()));
+			else {
+				const dirty = (await j.table('dirty').toArray()) as DirtyRow[];
+				const byTable = new Map<string, IndexableType[] | null>();
+				for (const d of dirty) {
+					const keys = byTable.get(d.table);
+					if (d.key === ALL || keys === null) byTable.set(d.table, null);
+					else if (keys) keys.push(d.key as IndexableType);
+					else byTable.set(d.table, [d.key as IndexableType]);
+				}
+				for (const [table, keys] of byTable) {
+					if (!specs.some((s) => s.name === table)) continue;
+					if (keys === null) await j.table(table).clear();
+					else await j.table(table).bulkDelete(keys);
+				}
+				await Promise.all([j.table('events').clear(), j.table('dirty').clear(), j.table('meta').delete('snapshot')]);
+			}
+			if (extra.events?.length) await j.table('events').bulkAdd(extra.events);
+			await j.table('meta').bulkPut([meta, ...(base ? [base] : []), ...(extra.snapshot ? [extra.snapshot] : [])]);
+		});
+	}
+
+	/**
+	 * Rows of the journal's data tables that its dirty log does not name (written there outside the store), as JSON
+	 * per table; empty without a journal.
+	 */
+	async function journalStrays(): Promise<Map<string, string[]>> {
+		const out = new Map<string, string[]>();
+		if (!journal) return out;
+		const j = journal;
+		await j.transaction('r', journalTables(j), async () => {
+			const [dirty, tables] = await Promise.all([j.table('dirty').toArray() as Promise<DirtyRow[]>, Promise.all(specs.map((s) => j.table(s.name).toArray()))]);
+			const named = new Set(dirty.map((d) => d.id));
+			specs.forEach((spec, i) => {
+				if (named.has(`${spec.name}\u0001${ALL}`)) return;
+				const stray = tables[i]!.filter((r) => !named.has(`${spec.name}\u0001${String((r as Record<string, unknown>)[spec.key])}`));
+				if (stray.length)
+					out.set(
+						spec.name,
+						stray.map((r) => JSON.stringify(r))
+					);
+			});
+		});
+		return out;
+	}
+
 	/** The initial state's primary keys per table, in IndexedDB key order (what a key cursor returns). */
 	function keyOrder(entry: Entry): Record<string, unknown[]> {
 		entry.keys ??= Object.fromEntries(
@@ -448,6 +687,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 
 	return {
 		async reset(init: RunInit, opts: ResetOptions = {}) {
+			await boot();
 			if (opts.defer) {
 				const meta = runMetaOf(init, {});
 				const base: BaseRecord = {
@@ -468,6 +708,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 					return true;
 				});
 				if (deferred) {
+					await journalReset('all', meta, base);
 					loaded = false;
 					last = { mode: 'deferred', restored: 0 };
 					return {};
@@ -511,9 +752,11 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				return { mode: 'delta', restored };
 			});
 			if (report) {
+				await journalReset('delta', meta, base);
 				last = report;
 			} else {
 				await writeAll(entry.stored, meta, [], base);
+				await journalReset('all', meta, base);
 				last = { mode: 'full', restored: Object.values(entry.counts).reduce((a, b) => a + b, 0) };
 			}
 			loaded = true;
@@ -523,6 +766,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		materialize() {
 			if (loaded === true) return Promise.resolve();
 			materializing ??= (async () => {
+				await boot();
 				const base = await deferredBase();
 				const run = (await db.table('meta').get('run')) as RunMeta | undefined;
 				if (!base || !run) return;
@@ -532,18 +776,23 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 					untracked.add(tx.idbtrans as object);
 					const [now, meta] = (await db.table('meta').bulkGet(['base', 'run'])) as [BaseRecord | undefined, RunMeta | undefined];
 					// Another reset came first: this state is no longer the one to load.
-					if (!now?.deferred || !meta || now.seed !== base.seed || now.hash !== base.hash) return false;
+					if (!now?.deferred || !meta || now.seed !== base.seed || now.hash !== base.hash) return null;
 					// Put, not clear + add: a row written into the empty tables outside the store stays (the reset check sees it).
 					for (const spec of specs) await db.table(spec.name).bulkPut(entry.stored[spec.name] ?? []);
-					await db.table('meta').bulkPut([{ ...meta, next_ids: { ...entry.next_ids } }, baseOf(init, entry)]);
-					return true;
+					const records = [{ ...meta, next_ids: { ...entry.next_ids } }, baseOf(init, entry)];
+					await db.table('meta').bulkPut(records);
+					return records;
 				});
+				// The journal keeps no loaded row: only the run meta's new counters and the base to rebuild from.
+				if (wrote && journal) await journal.table('meta').bulkPut(wrote);
 				loaded = wrote ? true : null;
 			})().finally(() => (materializing = null));
 			return materializing;
 		},
 
 		async checkInitial(init: RunInit, deep?: ReadonlySet<string>) {
+			await boot();
+			const strays = await journalStrays();
 			const deferred = await deferredBase();
 			if (deferred) {
 				// A deferred state is the initial state while its tables and log stay empty and it defers (seed, fixtures).
@@ -553,8 +802,10 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				await db.transaction('r', [...specs.map((s) => db.table(s.name)), db.table('events')], async () => {
 					const [tables, events] = await Promise.all([Promise.all(specs.map((s) => db.table(s.name).toArray())), db.table('events').count()]);
 					specs.forEach((spec, i) => {
-						if (tables[i]!.length) differing.push(spec.name);
+						const journaled = strays.get(spec.name) ?? [];
+						if (tables[i]!.length || journaled.length) differing.push(spec.name);
 						for (const row of tables[i]!) stray.push(JSON.stringify(row));
+						stray.push(...journaled);
 					});
 					if (events > 0) differing.push('events');
 				});
@@ -590,6 +841,9 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 						const same = got.length === keys.length && got.every((k, j) => indexedDB.cmp(k, keys[j]) === 0);
 						held.set(spec.name, same ? null : JSON.stringify(got));
 					}
+					// Rows written into the journal outside the store differ too (they would be loaded at the next boot).
+					const journaled = strays.get(spec.name);
+					if (journaled) held.set(spec.name, `${held.get(spec.name) ?? ''}\njournal:\n${journaled.join('\n')}`);
 					if (held.get(spec.name) !== null) differing.push(spec.name);
 				});
 				if (events > 0) differing.push('events');
@@ -611,6 +865,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		},
 
 		async exportState(tables?: readonly string[]) {
+			await boot();
 			const want = specs.filter((s) => !tables || tables.includes(s.name));
 			const base = await deferredBase();
 			if (!base) return readExport(want, null);
@@ -622,6 +877,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 
 		async readRows(table: string, keys: readonly unknown[]) {
 			const spec = specs.find((s) => s.name === table);
+			await boot();
 			if (!spec || (await deferredBase())) return null;
 			const rows = await db.table(table).bulkGet(keys as IndexableType[]);
 			return rows.map((r) => (r === undefined ? undefined : spec.fromRow(r)));
@@ -634,6 +890,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 
 		async importState(snapshot: GymExport) {
 			opts.validateTables?.(snapshot.tables);
+			await boot();
 			const stored: Record<string, unknown[]> = {};
 			const counts: Record<string, number> = {};
 			for (const spec of specs) {
@@ -643,13 +900,20 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			}
 			// No base record: the next reset is a full one (the imported rows are not tracked as dirty).
 			await writeAll(stored, snapshot.meta, snapshot.events, null);
+			await journalReset('all', snapshot.meta, null, { events: snapshot.events, snapshot: { key: 'snapshot', stored } });
 			loaded = true;
 			return counts;
 		},
 
-		runMeta: async () => ((await db.table('meta').get('run')) as RunMeta | undefined) ?? null,
+		runMeta,
 
-		lastReset: () => last
+		lastReset: () => last,
+		boot,
+		flush,
+		async durableMeta() {
+			if (!journal) return runMeta();
+			return ((await journal.table('meta').get('run')) as RunMeta | undefined) ?? null;
+		}
 	};
 }
 

@@ -31,7 +31,8 @@ import { exportDigest, exportRunBytes, exportViewBytes, parseTables } from './st
 /** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
 export const VERIFY_TIMEOUT_MS = 10_000;
 
-const gyms: Gym[] = createGyms();
+/** The gyms, each held in memory and journaled to its IndexedDB database (gyms/store.ts "Journal"). */
+const gyms: Gym[] = createGyms({ journaled: true });
 
 /** The seal of this browser profile (README "Sealed episodes"). */
 const seal = new Seal();
@@ -265,7 +266,8 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 	const path = url.pathname;
 	try {
 		const ctx = context();
-		await inlineTasks.restore(ctx.blueprints);
+		// Every gym's in-memory state is rebuilt from its journal before any is read (the run-wide order reads them all).
+		await Promise.all([inlineTasks.restore(ctx.blueprints), ...gyms.map((g) => g.boot?.())]);
 		const api = /^\/api\/([a-z]+)(\/.*)$/.exec(path);
 		if (api) {
 			const gym = gyms.find((g) => g.name === api[1]);

@@ -142,7 +142,7 @@ export class Seal {
 		return this.serial(async () => {
 			const rec: SealRecord = { key: 'seal', secret_sha256: await sha256Hex(secret), run_id: runId, violation_count: 0, violations: [], ledger: {} };
 			for (const g of gyms) {
-				const meta = await g.runMeta();
+				const meta = await metaOf(g);
 				if (meta) rec.ledger[g.name] = ledgerEntry(meta);
 			}
 			await this.db.seal.put(rec);
@@ -175,7 +175,7 @@ export class Seal {
 	private async witnessNow(gym: Gym): Promise<void> {
 		const rec = await this.record();
 		if (!rec) return;
-		const meta = await gym.runMeta();
+		const meta = await metaOf(gym);
 		if (!meta) return;
 		const entry = ledgerEntry(meta);
 		const old = rec.ledger[gym.name];
@@ -197,7 +197,7 @@ export class Seal {
 		const rec = await this.record();
 		if (!rec) return { sealed: false, intact: false, violation_count: 0, violations: [] };
 		for (const g of gyms) {
-			const meta = await g.runMeta();
+			const meta = await metaOf(g);
 			const seen = rec.ledger[g.name];
 			if (!meta || !seen) continue;
 			const now = ledgerEntry(meta);
@@ -215,6 +215,14 @@ export class Seal {
 		const final = (await this.record())!;
 		return { sealed: true, intact: final.violation_count === 0, violation_count: final.violation_count, violations: final.violations };
 	}
+}
+
+/**
+ * The metadata the seal watches: the durable copy (a gym held in memory journals it before answering each call, so it
+ * equals the in-memory one unless something wrote the journal outside the API), else the gym's run meta.
+ */
+function metaOf(gym: Gym): Promise<RunMeta | null> {
+	return gym.durableMeta ? gym.durableMeta() : gym.runMeta();
 }
 
 /**

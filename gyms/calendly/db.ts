@@ -6,7 +6,7 @@
  * Only primary keys are indexed: the API reads whole tables through the kit's read cache (a few hundred rows).
  * `version(2)` adds the API's tables.
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import { GYM_STORE_TABLES } from '../store';
 import type { GymEvent, RunMeta } from '../types';
 import type {
@@ -50,8 +50,9 @@ export class CalendlyDb extends Dexie {
 	events!: EntityTable<GymEvent, 'seq'>;
 
 	/** @param name database name (tests pass a unique one). */
-	constructor(name = CALENDLY_DB_NAME) {
-		super(name);
+	/** @param options Dexie's options, e.g. the `indexedDB` factory of an in-memory database (gyms/memory-db.ts). */
+	constructor(name = CALENDLY_DB_NAME, options?: DexieOptions) {
+		super(name, options);
 		const v1 = CALENDLY_TABLE_NAMES.slice(0, 10);
 		this.version(1).stores({ ...Object.fromEntries(v1.map((t) => [t, 'uri'])), ...GYM_STORE_TABLES });
 		// v2: the API's tables (event type settings, single-use links, webhook subscriptions, round-robin decisions).

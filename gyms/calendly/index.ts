@@ -70,14 +70,16 @@ export const CALENDLY_ROUTES: Route<CalendlyDb>[] = [
 ];
 
 /**
- * Creates the Calendly gym over `db` (default: the `salesgym-calendly` database).
+ * Creates the Calendly gym over `db` (default: the `salesgym-calendly` database); with `journal`, `db` is held in
+ * memory and `journal` (the same schema, in the browser's IndexedDB) keeps it durable (gyms/store.ts "Journal").
  * Reset is the store's; `importState` validates the whole slice (strict rows, meta, events, URIs that resolve)
  * before writing anything.
  */
-export function createCalendlyGym(db = new CalendlyDb()): Gym {
+export function createCalendlyGym(db = new CalendlyDb(), journal?: CalendlyDb): Gym {
 	return defineGym({
 		name: 'calendly',
 		db,
+		...(journal ? { journal } : {}),
 		tables: CALENDLY_TABLE_NAMES.map((name) => ({ name, key: 'uri', compare: byUri as (a: never, b: never) => number })),
 		initial: initialState,
 		exportSchema: CalendlyExport,

@@ -2,7 +2,7 @@
  * The HubSpot gym's IndexedDB database (Dexie). Written only by the Service Worker (and by Node tests
  * through fake-indexeddb). Never edit a shipped `version(n)`: add `n+1` with `.upgrade()`.
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type { GymEvent, RunMeta } from '../types';
 import type { DirtyRow } from '../store';
 import type {
@@ -53,8 +53,9 @@ export class HubSpotDb extends Dexie {
 	/** Rows changed since the last reset (gyms/store.ts); written by its middleware in each write transaction. */
 	dirty!: EntityTable<DirtyRow, 'id'>;
 
-	constructor(name = HUBSPOT_DB_NAME) {
-		super(name);
+	/** @param options Dexie's options, e.g. the `indexedDB` factory of an in-memory database (gyms/memory-db.ts). */
+	constructor(name = HUBSPOT_DB_NAME, options?: DexieOptions) {
+		super(name, options);
 		// `emailKey` = lower-cased email ('' when none): HubSpot's email uniqueness is case-insensitive.
 		this.version(1).stores({
 			contacts: 'id, emailKey',

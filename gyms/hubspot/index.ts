@@ -59,15 +59,17 @@ const ROUTES: Route<HubSpotDb>[] = [
 export const HubSpotExport = gymExportSchema('hubspot', HubSpotState);
 
 /**
- * Creates the HubSpot gym over `db` (default: the `salesgym-hubspot` database).
+ * Creates the HubSpot gym over `db` (default: the `salesgym-hubspot` database); with `journal`, `db` is held in
+ * memory and `journal` (the same schema, in the browser's IndexedDB) keeps it durable (gyms/store.ts "Journal").
  * Reset is the store's (delta of dirty rows when the seed matches); `importState` validates the whole slice
  * (strict rows, meta, events, owner / association / pipeline references that resolve, values the API would
  * accept: enumeration options, one contact per email, 65,536 characters at most) before writing anything.
  */
-export function createHubSpotGym(db = new HubSpotDb()): Gym {
+export function createHubSpotGym(db = new HubSpotDb(), journal?: HubSpotDb): Gym {
 	return defineGym({
 		name: 'hubspot',
 		db,
+		...(journal ? { journal } : {}),
 		tables: HUBSPOT_TABLES.map((name) =>
 			name === 'contacts' ? { name, toRow: toContactRow as (w: never) => unknown, fromRow: fromContactRow as (r: never) => unknown } : { name }
 		),

@@ -21,6 +21,11 @@ export interface GymDefinition<D extends Dexie> {
 	name: string;
 	/** The gym's database (not yet opened): data tables + the store tables (`meta`, `events`, `dirty`). */
 	db: D;
+	/**
+	 * The durable journal of a `db` held in memory (same schema, not yet opened; gyms/store.ts "Journal"): the
+	 * Service Worker's gyms have one, Node's run over `db` alone.
+	 */
+	journal?: D;
 	/** Its data tables (tracked, reset and exported by the store). */
 	tables: TableSpec[];
 	/** Pure projection (seed world + fixtures) → initial tables and id counters. @throws on invalid fixtures. */
@@ -143,7 +148,7 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 	const { name, db, errors } = def;
 	const order = def.order ?? RUN_ORDER;
 	if (def.readCache ?? true) trackGenerations(db, `${name}-read-cache`);
-	const store = createGymStore({ gym: name, db, tables: def.tables, initial: def.initial });
+	const store = createGymStore({ gym: name, db, tables: def.tables, initial: def.initial, ...(def.journal ? { journal: def.journal } : {}) });
 	order.register(db);
 	const exporter = createJsonExporter(
 		db,
@@ -183,12 +188,19 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 			return counts;
 		},
 		runMeta: store.runMeta,
+		boot: store.boot,
+		durableMeta: store.durableMeta,
 		async handle(req) {
 			// A gym deferred by the run's reset loads its rows before its first request.
 			await store.materialize();
 			const meta = await readMeta(db);
 			await order.ready();
-			return route(db, req, meta);
+			try {
+				return await route(db, req, meta);
+			} finally {
+				// What the request wrote is durable before it is answered.
+				await store.flush();
+			}
 		}
 	};
 }

@@ -5,7 +5,7 @@
  * Rows are stored exactly as their wire JSON:API resources (see `schema.ts`); the primary key is `id`.
  * Only primary keys are indexed: the API filters in memory over the read cache (kit/read-cache.ts).
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import { GYM_STORE_TABLES } from '../store';
 import type { GymEvent, RunMeta } from '../types';
 import type {
@@ -57,8 +57,9 @@ export class OutreachDb extends Dexie {
 	events!: EntityTable<GymEvent, 'seq'>;
 
 	/** @param name database name (tests pass a unique one). */
-	constructor(name = OUTREACH_DB_NAME) {
-		super(name);
+	/** @param options Dexie's options, e.g. the `indexedDB` factory of an in-memory database (gyms/memory-db.ts). */
+	constructor(name = OUTREACH_DB_NAME, options?: DexieOptions) {
+		super(name, options);
 		const v1 = [
 			'users',
 			'mailboxes',

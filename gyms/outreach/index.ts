@@ -22,14 +22,16 @@ export { JSON_API } from './api/errors';
 export const OutreachExport = gymExportSchema('outreach', OutreachState);
 
 /**
- * Creates the Outreach gym over `db` (default: the `salesgym-outreach` database).
+ * Creates the Outreach gym over `db` (default: the `salesgym-outreach` database); with `journal`, `db` is held in
+ * memory and `journal` (the same schema, in the browser's IndexedDB) keeps it durable (gyms/store.ts "Journal").
  * Reset is the store's (delta of dirty rows when the seed matches); `importState` validates the whole slice
  * (strict rows, meta, events, relationships that resolve) before writing anything.
  */
-export function createOutreachGym(db = new OutreachDb()): Gym {
+export function createOutreachGym(db = new OutreachDb(), journal?: OutreachDb): Gym {
 	return defineGym({
 		name: 'outreach',
 		db,
+		...(journal ? { journal } : {}),
 		tables: OUTREACH_TABLE_NAMES.map((name) => ({ name })),
 		initial: initialState,
 		exportSchema: OutreachExport,

@@ -6,7 +6,7 @@
  * (`leadId`, `accountId`, else `id`). Only primary keys are indexed: nothing queries by another field yet (the
  * replica-internal API is a later issue, which adds the indexes its searches need in `version(2)`).
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import { GYM_STORE_TABLES } from '../store';
 import type { GymEvent, RunMeta } from '../types';
 import type { Account, AccountList, Alert, InMailThread, Lead, LeadList, Note, SavedSearch, Seat } from './schema';
@@ -30,8 +30,9 @@ export class SalesNavDb extends Dexie {
 	events!: EntityTable<GymEvent, 'seq'>;
 
 	/** @param name database name (tests pass a unique one). */
-	constructor(name = SALESNAV_DB_NAME) {
-		super(name);
+	/** @param options Dexie's options, e.g. the `indexedDB` factory of an in-memory database (gyms/memory-db.ts). */
+	constructor(name = SALESNAV_DB_NAME, options?: DexieOptions) {
+		super(name, options);
 		this.version(1).stores({ ...SALESNAV_KEYS, ...GYM_STORE_TABLES });
 	}
 }

@@ -69,14 +69,16 @@ const ROUTES: Route<SalesNavDb>[] = [
 ];
 
 /**
- * Creates the Sales Navigator gym over `db` (default: the `salesgym-salesnav` database).
+ * Creates the Sales Navigator gym over `db` (default: the `salesgym-salesnav` database); with `journal`, `db` is held in
+ * memory and `journal` (the same schema, in the browser's IndexedDB) keeps it durable (gyms/store.ts "Journal").
  * Reset is the store's; `importState` validates the whole slice (strict rows, meta, events, references that
  * resolve, list memberships that agree) before writing anything.
  */
-export function createSalesNavGym(db = new SalesNavDb()): Gym {
+export function createSalesNavGym(db = new SalesNavDb(), journal?: SalesNavDb): Gym {
 	return defineGym({
 		name: 'salesnav',
 		db,
+		...(journal ? { journal } : {}),
 		tables: SALESNAV_TABLE_NAMES.map((name) => ({ name, key: SALESNAV_KEYS[name] })),
 		initial: initialState,
 		exportSchema: SalesNavExport,

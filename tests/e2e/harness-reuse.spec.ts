@@ -11,6 +11,7 @@ import { pageFetch } from '../../harness/page';
 import { playEpisode } from '../../harness/runner';
 import { ContextPool } from '../../harness/warm';
 import { expect, test } from './fixtures';
+import { contactOf, putContactBehindTheApi, stopServiceWorker } from './journal';
 
 const TASK = 'hubspot/update-lead-status-v1';
 const META = { reward: 'binary' as const };
@@ -21,54 +22,24 @@ test.afterEach(async () => {
 	envs = [];
 });
 
-/** Puts a contact row into the HubSpot database from the page, bypassing the Service Worker and its dirty tracking. */
+/**
+ * Puts a copy of contact 990001 under a new id into the HubSpot database from the page, bypassing the Service Worker
+ * and its dirty tracking; then stops the worker, which loads that database's rows when it starts again.
+ */
 async function poison(env: SalesgymEnv): Promise<void> {
-	await env.page!.evaluate(
-		() =>
-			new Promise<void>((resolve, reject) => {
-				const open = indexedDB.open('salesgym-hubspot');
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const tx = open.result.transaction('contacts', 'readwrite');
-					const store = tx.objectStore('contacts');
-					const get = store.get('990001');
-					get.onsuccess = () => store.put({ ...(get.result as Record<string, unknown>), id: '987654321' });
-					tx.oncomplete = () => {
-						open.result.close();
-						resolve();
-					};
-					tx.onerror = () => reject(tx.error);
-				};
-			})
-	);
+	await putContactBehindTheApi(env.page!, { ...contactOf(await env.exportState(), '990001'), id: '987654321' });
+	await stopServiceWorker(env.page!);
 }
 
 /**
  * Changes a contact row in place from the page (same key, same row count), bypassing the Service Worker: only a row by
  * row comparison of that table sees it, so this proves the store watch (harness/warm.ts) names the written table.
+ * Then stops the worker, as {@link poison}.
  */
 async function poisonInPlace(env: SalesgymEnv): Promise<void> {
-	await env.page!.evaluate(
-		() =>
-			new Promise<void>((resolve, reject) => {
-				const open = indexedDB.open('salesgym-hubspot');
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const tx = open.result.transaction('contacts', 'readwrite');
-					const store = tx.objectStore('contacts');
-					const get = store.get('990001');
-					get.onsuccess = () => {
-						const row = get.result as { properties: Record<string, unknown> };
-						store.put({ ...row, properties: { ...row.properties, jobtitle: 'Poisoned in place' } });
-					};
-					tx.oncomplete = () => {
-						open.result.close();
-						resolve();
-					};
-					tx.onerror = () => reject(tx.error);
-				};
-			})
-	);
+	const row = contactOf(await env.exportState(), '990001');
+	await putContactBehindTheApi(env.page!, { ...row, properties: { ...row.properties, jobtitle: 'Poisoned in place' } });
+	await stopServiceWorker(env.page!);
 }
 
 /** The export without its run id (which differs between episodes by design). */

@@ -1,39 +1,25 @@
 /**
  * The reused `gym` fixture (`reusedGymTest`, tests/e2e/fixtures.ts) never leaks one test's state into the next: a
- * row changed in place straight in IndexedDB (outside the API, so the reset's dirty tracking never sees it) is
- * caught by the reset check of the next `gym.reset`, the context is recycled, and the test goes on in a fresh one
+ * row changed in place straight in IndexedDB (outside the API, so the reset's dirty tracking never sees it; the
+ * Service Worker loads it when it starts again) is caught by the reset check of the next `gym.reset`, the context is recycled, and the test goes on in a fresh one
  * whose state is the task's initial state; a clean reset is checked and keeps the context. A test that never
  * resets fails.
  */
 import type { Page } from '@playwright/test';
 import { pageJson } from '../../harness/page';
 import { expect, RECYCLED_ANNOTATION, reusedGymTest as test } from './fixtures';
+import { contactOf, putContactBehindTheApi, stopServiceWorker } from './journal';
 
 const TASK = 'hubspot/inbound-demo-request-v1';
 
-/** Changes contact 990001's job title in place from the page, bypassing the Service Worker. */
-async function poisonInPlace(page: Page): Promise<void> {
-	await page.evaluate(
-		() =>
-			new Promise<void>((resolve, reject) => {
-				const open = indexedDB.open('salesgym-hubspot');
-				open.onerror = () => reject(open.error);
-				open.onsuccess = () => {
-					const tx = open.result.transaction('contacts', 'readwrite');
-					const store = tx.objectStore('contacts');
-					const get = store.get('990001');
-					get.onsuccess = () => {
-						const row = get.result as { properties: Record<string, unknown> };
-						store.put({ ...row, properties: { ...row.properties, jobtitle: 'Poisoned in place' } });
-					};
-					tx.oncomplete = () => {
-						open.result.close();
-						resolve();
-					};
-					tx.onerror = () => reject(tx.error);
-				};
-			})
-	);
+/**
+ * Changes contact 990001's job title in place (same key) in the HubSpot database from the page, bypassing the Service
+ * Worker; then stops the worker, so that the state it loads from that database at the next request holds the change.
+ */
+async function poisonInPlace(page: Page, exported: string): Promise<void> {
+	const row = contactOf(exported, '990001');
+	await putContactBehindTheApi(page, { ...row, properties: { ...row.properties, jobtitle: 'Poisoned in place' } });
+	await stopServiceWorker(page);
 }
 
 const jobTitle = async (text: string): Promise<unknown> =>
@@ -55,7 +41,8 @@ test('a clean reset keeps the context; a row poisoned in place is caught at the 
 	expect(testInfo.annotations.filter((a) => a.type === RECYCLED_ANNOTATION)).toEqual([]);
 	expect(await jobTitle(await gym.exportState())).toBe(clean);
 	// A write outside the API: the reset check differs, the context is recycled.
-	await poisonInPlace(gym.page);
+	await poisonInPlace(gym.page, await gym.exportState());
+	expect(await jobTitle(await gym.exportState())).toBe('Poisoned in place');
 	await gym.reset({ task_id: TASK, run_id: 'reuse-3' });
 	const recycled = testInfo.annotations.filter((a) => a.type === RECYCLED_ANNOTATION);
 	expect(recycled).toHaveLength(1);
