@@ -15,7 +15,9 @@ export default defineConfig({
 		__SALESGYM_PLATFORM__: JSON.stringify(parseDeployment(process.env.SALESGYM_PLATFORM)),
 		__SALESGYM_STATE_ORIGIN__: JSON.stringify(parseStateOrigin(process.env.SALESGYM_STATE_ORIGIN)),
 		// What the Service Worker knows of each task: its setup, never its steps (blueprints/setups.ts).
-		__SALESGYM_TASK_SETUPS__: JSON.stringify(readSetupFields(new URL('./blueprints', import.meta.url).pathname))
+		__SALESGYM_TASK_SETUPS__: JSON.stringify(readSetupFields(new URL('./blueprints', import.meta.url).pathname)),
+		// The seed worlds are files the Service Worker fetches, not text in its script (seeds/index.ts).
+		__SALESGYM_WORLDS__: JSON.stringify('fetch')
 	},
 	// Module workers: needed for `import()` inside the verifier worker (stack-notes pitfall 5).
 	worker: { format: 'es' }

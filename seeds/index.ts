@@ -1,18 +1,51 @@
 /**
- * The shipped seed worlds, bundled as JSON: `worldFor(seed)` validates a world once and caches it.
- * Used by every gym's projection (in the Service Worker) and by Node tests.
+ * The shipped seed worlds: `worldFor(seed)` parses a world once and caches it. Used by every gym's projection (in the
+ * Service Worker) and by Node.
+ *
+ * Where the text comes from: in Vite's builds (`__SALESGYM_WORLDS__` = `fetch`, vite.config.ts) each world is a file
+ * the build emits under `/_app/immutable/` (`?url`), not a string in the Service Worker's script: a 3 MB literal is
+ * parsed with the script at every install, about half of a first install here. The Service Worker loads the files
+ * with {@link loadShippedWorlds} before it serves its first request. Elsewhere (Vitest: `inline`; tsx and Node's
+ * loader: undefined) the world is imported with the module (`?raw`).
  */
 // The SW type-check context (sw/tsconfig.json) does not include seeds/*.d.ts, so the declaration is referenced here.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./raw.d.ts" />
 import world1 from './world-1.json?raw';
+import world1Url from './world-1.json?url';
 import { World } from './world';
+
+/** How this build gets the worlds' text: `fetch` (Vite builds) or `inline` (Vitest); undefined outside Vite. */
+declare const __SALESGYM_WORLDS__: string | undefined;
+
+/** True when the worlds are files to fetch ({@link loadShippedWorlds}) rather than imported text. */
+const FETCHED = typeof __SALESGYM_WORLDS__ === 'string' && __SALESGYM_WORLDS__ === 'fetch';
 
 /**
  * Seed number → the committed world: its text under Vite (`?raw`, parsed on first use), or the already parsed
- * object under runtimes that ignore the `?raw` query and load the JSON module itself (tsx, Node's loader).
+ * object under runtimes that ignore the `?raw` query and load the JSON module itself (tsx, Node's loader). Empty in a
+ * fetching build until {@link loadShippedWorlds} fills it.
  */
-const RAW: ReadonlyMap<number, string | { epoch?: unknown }> = new Map([[1, world1 as string | { epoch?: unknown }]]);
+const RAW = new Map<number, string | { epoch?: unknown }>(FETCHED ? [] : [[1, world1 as string | { epoch?: unknown }]]);
+
+/** Seed number → the URL of its world file, in a fetching build (empty otherwise). */
+const URLS: ReadonlyMap<number, string> = new Map(FETCHED ? [[1, world1Url]] : []);
+
+/**
+ * Loads the text of every shipped world a fetching build has not loaded yet (a no-op elsewhere), once; call before
+ * {@link worldFor} or {@link shippedWorlds}.
+ * @param load gives the text of a world file's URL, e.g. from the Service Worker's cache or the network.
+ * @throws what `load` throws (nothing is kept for that seed; a later call tries again).
+ */
+export async function loadShippedWorlds(load: (url: string) => Promise<string>): Promise<void> {
+	for (const [seed, url] of URLS) if (!RAW.has(seed)) RAW.set(seed, await load(url));
+}
+
+/** The URLs of the world files of a fetching build (none elsewhere), e.g. for the Service Worker's cache. */
+export function shippedWorldUrls(): string[] {
+	return [...URLS.values()];
+}
+
 const cache = new Map<number, World>();
 /** Time spent parsing and validating worlds since the last {@link takeWorldParseMs}, ms. */
 let parseMs = 0;
@@ -35,6 +68,7 @@ export function worldFor(seed: number): World {
 	const hit = cache.get(seed);
 	if (hit) return hit;
 	const raw = RAW.get(seed);
+	if (raw === undefined && URLS.has(seed)) throw new Error(`the world of seed ${seed} is not loaded yet (loadShippedWorlds)`);
 	if (raw === undefined) throw new Error(`seed ${seed} is not shipped; available: ${[...RAW.keys()].join(', ')}`);
 	const t = performance.now();
 	const world = typeof raw === 'string' ? (JSON.parse(raw) as World) : World.parse(raw);

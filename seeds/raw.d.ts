@@ -3,3 +3,9 @@ declare module '*.json?raw' {
 	const text: string;
 	export default text;
 }
+
+/** Vite's `?url` import of a seed file: the URL of the file the build emits (the Service Worker fetches it, seeds/index.ts). */
+declare module '*.json?url' {
+	const url: string;
+	export default url;
+}

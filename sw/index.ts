@@ -15,6 +15,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { isServiceWorkerPath, SW_PATH_RE } from './paths';
 import { demoRequest, isSealed, routeRequest } from './routes';
 import { notFoundPage } from './seal';
+import { IMMUTABLE_CACHE } from './worlds';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -39,9 +40,6 @@ registerRoute(
 async function shell(request: Request): Promise<Response> {
 	return (await matchPrecache('/index.html')) ?? fetch(request);
 }
-
-/** Cache of the content-hashed `/_app/immutable/` files (served cache-first; filled on use and by {@link warmAssets}). */
-const IMMUTABLE_CACHE = 'salesgym-immutable';
 
 /** Whether `url` is a content-hashed build file (`/_app/immutable/`): never precached at install, see {@link warmAssets}. */
 const immutable = (url: string): boolean => url.startsWith('/_app/immutable/');

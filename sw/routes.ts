@@ -26,6 +26,7 @@ import { verifyRun } from './verify';
 import { isSecret, notFoundPage, Seal, SEAL_HEADER, SEAL_NEXT_HEADER } from './seal';
 import { checkReset, parseDeep } from './reset-check';
 import { InlineTasks } from './inline-task';
+import { ensureWorlds } from './worlds';
 import { exportDigest, exportRunBytes, exportViewBytes, parseTables } from './state-json';
 
 /** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
@@ -265,6 +266,8 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 	const url = new URL(request.url);
 	const path = url.pathname;
 	try {
+		// The seed worlds before anything projects or dates a run (seeds/index.ts).
+		await ensureWorlds();
 		const ctx = context();
 		// Every gym's in-memory state is rebuilt from its journal before any is read (the run-wide order reads them all).
 		await Promise.all([inlineTasks.restore(ctx.blueprints), ...gyms.map((g) => g.boot?.())]);
