@@ -638,7 +638,7 @@ export async function benchFreshResets(browser: Browser, baseUrl: string, taskId
 	return out;
 }
 
-/** Size of the seed world in the bundle: the committed JSON and the built SW (which inlines it), raw and gzipped, bytes. */
+/** Size of the seed world (a file of the build, fetched by the SW) and of the built SW script, raw and gzipped, bytes. */
 export interface SeedBytes {
 	seedFile: string;
 	seedBytes: number;
@@ -664,11 +664,11 @@ export function seedBundleBytes(root: string): SeedBytes {
 	};
 }
 
-/** One line describing {@link SeedBytes}, e.g. `seed: seeds/world-1.json 2.86 MB (362 kB gzip) in service-worker.js 3.13 MB (448 kB gzip)`. */
+/** One line describing {@link SeedBytes}, e.g. `seed: seeds/world-1.json 2.86 MB (345 kB gzip), a file the Service Worker fetches; service-worker.js 1.63 MB (…)`. */
 export function formatSeedBytes(b: SeedBytes): string {
 	const kb = (n: number) => `${Math.round(n / 1000)} kB`;
 	const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
-	return `seed: ${b.seedFile} ${mb(b.seedBytes)} (${kb(b.seedGzipBytes)} gzip)${b.swBytes === null ? '' : ` in service-worker.js ${mb(b.swBytes)} (${kb(b.swGzipBytes!)} gzip)`}\n`;
+	return `seed: ${b.seedFile} ${mb(b.seedBytes)} (${kb(b.seedGzipBytes)} gzip), a file the Service Worker fetches${b.swBytes === null ? '' : `; service-worker.js ${mb(b.swBytes)} (${kb(b.swGzipBytes!)} gzip)`}\n`;
 }
 
 /**
