@@ -41,11 +41,6 @@ export async function loadShippedWorlds(load: (url: string) => Promise<string>):
 	for (const [seed, url] of URLS) if (!RAW.has(seed)) RAW.set(seed, await load(url));
 }
 
-/** The URLs of the world files of a fetching build (none elsewhere), e.g. for the Service Worker's cache. */
-export function shippedWorldUrls(): string[] {
-	return [...URLS.values()];
-}
-
 const cache = new Map<number, World>();
 /** Time spent parsing and validating worlds since the last {@link takeWorldParseMs}, ms. */
 let parseMs = 0;
