@@ -25,9 +25,9 @@ import type { Gym } from './types';
 export function createGyms(opts: { journaled?: boolean } = {}): Gym[] {
 	// Only the served gyms are created: a created gym registers its database with the run-wide order (gyms/kit),
 	// which reads the metas of every registered database after a restart.
-	const mem = (): ReturnType<typeof memoryDbOptions> | undefined => (opts.journaled ? memoryDbOptions() : undefined);
+	/** A gym's database and journal: in memory over its default database when journaled, else the default alone. */
 	const pair = <D>(make: (options?: ReturnType<typeof memoryDbOptions>) => D): [D, D | undefined] =>
-		opts.journaled ? [make(mem()), make()] : [make(), undefined];
+		opts.journaled ? [make(memoryDbOptions()), make()] : [make(), undefined];
 	const factories: [string, () => Gym][] = [
 		['hubspot', () => createHubSpotGym(...pair((o) => new HubSpotDb(undefined, o)))],
 		['outreach', () => createOutreachGym(...pair((o) => new OutreachDb(undefined, o)))],

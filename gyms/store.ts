@@ -49,6 +49,21 @@ export const GYM_STORE_TABLES = { meta: 'key', events: 'seq', dirty: 'id' } as c
 /** Marker key recorded when a whole table was cleared (`deleteRange`): the next reset must be full. */
 const ALL = '*';
 
+/** The `id` of the dirty record of row `key` of `table`. */
+const dirtyId = (table: string, key: unknown): string => `${table}\u0001${String(key)}`;
+
+/** A dirty log by table: the keys of the rows changed, or null when the whole table was cleared ({@link ALL}). */
+function dirtyByTable(dirty: readonly DirtyRow[]): Map<string, IndexableType[] | null> {
+	const out = new Map<string, IndexableType[] | null>();
+	for (const d of dirty) {
+		const keys = out.get(d.table);
+		if (d.key === ALL || keys === null) out.set(d.table, null);
+		else if (keys) keys.push(d.key as IndexableType);
+		else out.set(d.table, [d.key as IndexableType]);
+	}
+	return out;
+}
+
 /** One dirty record: a row of `table` with primary key `key` changed since the last reset. */
 export interface DirtyRow {
 	/** `${table}\u0001${key}`. */
@@ -252,7 +267,7 @@ export function trackDirty(tracked: readonly string[], observe?: (table: string,
 							if (!set.has(name)) return res;
 							const keys = written ?? [ALL];
 							if (keys.length) {
-								const values: DirtyRow[] = keys.map((key) => ({ id: `${name}\u0001${String(key)}`, table: name, key }));
+								const values: DirtyRow[] = keys.map((key) => ({ id: dirtyId(name, key), table: name, key }));
 								await down.table('dirty').mutate({ type: 'put', trans: req.trans, values });
 								observe?.(
 									'dirty',
@@ -351,7 +366,9 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 	 */
 	let loaded: boolean | null = null;
 	let materializing: Promise<void> | null = null;
-	const allTables = () => [...specs.map((s) => db.table(s.name)), db.table('meta'), db.table('events'), db.table('dirty')];
+	/** Every table of `d` (the database or its journal: the same schema), data tables first. */
+	const tablesOf = (d: Dexie) => [...specs.map((s) => d.table(s.name)), d.table('meta'), d.table('events'), d.table('dirty')];
+	const allTables = () => tablesOf(db);
 
 	/** The export order of `spec`'s wire rows. */
 	const orderOf = (spec: (typeof specs)[number]): ((a: unknown, b: unknown) => number) =>
@@ -498,8 +515,6 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		return ((await db.table('meta').get('run')) as RunMeta | undefined) ?? null;
 	}
 
-	/** The journal's tables, in the order of {@link allTables}. */
-	const journalTables = (j: Dexie) => [...specs.map((s) => j.table(s.name)), j.table('meta'), j.table('events'), j.table('dirty')];
 	let booting: Promise<void> | null = null;
 	let flushing: Promise<void> = Promise.resolve();
 
@@ -515,7 +530,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 
 	/** Rebuilds the in-memory database from journal `j` (see {@link GymStore.boot}). */
 	async function bootFrom(j: Dexie): Promise<void> {
-		const read = await j.transaction('r', journalTables(j), async () => {
+		const read = await j.transaction('r', tablesOf(j), async () => {
 			const [run, base, snapshot] = (await j.table('meta').bulkGet(['run', 'base', 'snapshot'])) as [
 				RunMeta | undefined,
 				BaseRecord | undefined,
@@ -538,17 +553,17 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			if (fixtureHash(base.fixtures) === base.hash) initial = entryFor({ ...deferredInit(base, run), fixtures: base.fixtures }).stored;
 			else base = undefined;
 		}
-		const whole = new Set(dirty.filter((d) => d.key === ALL).map((d) => d.table));
-		const gone = new Map<string, unknown[]>();
-		for (const d of dirty) if (d.key !== ALL) (gone.get(d.table) ?? gone.set(d.table, []).get(d.table)!).push(d.key);
+		const changed = dirtyByTable(dirty);
 		await db.transaction('rw', allTables(), async (tx) => {
 			untracked.add(tx.idbtrans as object);
 			await Promise.all(allTables().map((t) => t.clear()));
 			for (const [i, spec] of specs.entries()) {
 				const table = db.table(spec.name);
-				if (!whole.has(spec.name)) await table.bulkAdd(initial[spec.name] ?? []);
-				const del = gone.get(spec.name);
-				if (del?.length) await table.bulkDelete(del as IndexableType[]);
+				// A table cleared since the base holds the journal's rows only; otherwise the changed keys are deleted and
+				// the journal puts back those that still exist.
+				const keys = changed.get(spec.name);
+				if (keys !== null) await table.bulkAdd(initial[spec.name] ?? []);
+				if (keys?.length) await table.bulkDelete(keys);
 				if (rows[i]!.length) await table.bulkPut(rows[i]!);
 			}
 			if (events.length) await db.table('events').bulkAdd(events);
@@ -578,11 +593,10 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				names.map((n) => db.table(n)),
 				() =>
 					Promise.all(
-						work.map(async ([name, keys]) =>
-							keys === null
-								? { all: await db.table(name).toArray(), keys: [] as IndexableType[], rows: [] as unknown[] }
-								: { all: null, keys: [...keys] as IndexableType[], rows: await db.table(name).bulkGet([...keys] as IndexableType[]) }
-						)
+						work.map(async ([name, set]) => {
+							const keys = set && ([...set] as IndexableType[]);
+							return { keys, rows: keys ? await db.table(name).bulkGet(keys) : await db.table(name).toArray() };
+						})
 					)
 			);
 			await j.transaction(
@@ -590,15 +604,16 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				names.map((n) => j.table(n)),
 				async () => {
 					for (const [i, name] of names.entries()) {
-						const now = current[i]!;
+						const { keys, rows } = current[i]!;
 						const table = j.table(name);
-						if (now.all) {
+						if (!keys) {
+							// The whole table (it was cleared): the journal's copy is replaced.
 							await table.clear();
-							await table.bulkPut(now.all);
+							await table.bulkPut(rows);
 							continue;
 						}
-						const put = now.rows.filter((r) => r !== undefined);
-						const del = now.keys.filter((_, k) => now.rows[k] === undefined);
+						const put = rows.filter((r) => r !== undefined);
+						const del = keys.filter((_, k) => rows[k] === undefined);
 						if (put.length) await table.bulkPut(put);
 						if (del.length) await table.bulkDelete(del);
 					}
@@ -630,18 +645,10 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		const j = journal;
 		await flushing;
 		pending.clear();
-		await j.transaction('rw', journalTables(j), async () => {
-			if (mode === 'all') await Promise.all(journalTables(j).map((t) => t.clear()));
+		await j.transaction('rw', tablesOf(j), async () => {
+			if (mode === 'all') await Promise.all(tablesOf(j).map((t) => t.clear()));
 			else {
-				const dirty = (await j.table('dirty').toArray()) as DirtyRow[];
-				const byTable = new Map<string, IndexableType[] | null>();
-				for (const d of dirty) {
-					const keys = byTable.get(d.table);
-					if (d.key === ALL || keys === null) byTable.set(d.table, null);
-					else if (keys) keys.push(d.key as IndexableType);
-					else byTable.set(d.table, [d.key as IndexableType]);
-				}
-				for (const [table, keys] of byTable) {
+				for (const [table, keys] of dirtyByTable((await j.table('dirty').toArray()) as DirtyRow[])) {
 					if (!specs.some((s) => s.name === table)) continue;
 					if (keys === null) await j.table(table).clear();
 					else await j.table(table).bulkDelete(keys);
@@ -661,12 +668,12 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		const out = new Map<string, string[]>();
 		if (!journal) return out;
 		const j = journal;
-		await j.transaction('r', journalTables(j), async () => {
+		await j.transaction('r', tablesOf(j), async () => {
 			const [dirty, tables] = await Promise.all([j.table('dirty').toArray() as Promise<DirtyRow[]>, Promise.all(specs.map((s) => j.table(s.name).toArray()))]);
 			const named = new Set(dirty.map((d) => d.id));
 			specs.forEach((spec, i) => {
-				if (named.has(`${spec.name}\u0001${ALL}`)) return;
-				const stray = tables[i]!.filter((r) => !named.has(`${spec.name}\u0001${String((r as Record<string, unknown>)[spec.key])}`));
+				if (named.has(dirtyId(spec.name, ALL))) return;
+				const stray = tables[i]!.filter((r) => !named.has(dirtyId(spec.name, (r as Record<string, unknown>)[spec.key])));
 				if (stray.length)
 					out.set(
 						spec.name,
