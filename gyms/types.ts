@@ -138,12 +138,6 @@ export interface Gym {
 	/** Current run metadata, or null before the first reset. */
 	runMeta(): Promise<RunMeta | null>;
 	/**
-	 * Rebuilds a gym held in memory from its durable journal, once per instance (gyms/store.ts `GymStore.boot`); the
-	 * other methods wait for it themselves. Absent or a no-op for a gym over a plain database. Call it for every gym
-	 * before reading their run metas together (the run-wide order).
-	 */
-	boot?(): Promise<void>;
-	/**
 	 * The run metadata as stored durably: the journal's copy for a gym held in memory (what a page could edit with
 	 * raw IndexedDB calls, and what a restarted Service Worker would load), else {@link runMeta}'s. Null before the
 	 * first reset.

@@ -269,8 +269,7 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 		// The seed worlds before anything projects or dates a run (seeds/index.ts).
 		await ensureWorlds();
 		const ctx = context();
-		// Every gym's in-memory state is rebuilt from its journal before any is read (the run-wide order reads them all).
-		await Promise.all([inlineTasks.restore(ctx.blueprints), ...gyms.map((g) => g.boot?.())]);
+		await inlineTasks.restore(ctx.blueprints);
 		const api = /^\/api\/([a-z]+)(\/.*)$/.exec(path);
 		if (api) {
 			const gym = gyms.find((g) => g.name === api[1]);

@@ -149,7 +149,7 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 	const order = def.order ?? RUN_ORDER;
 	if (def.readCache ?? true) trackGenerations(db, `${name}-read-cache`);
 	const store = createGymStore({ gym: name, db, tables: def.tables, initial: def.initial, ...(def.journal ? { journal: def.journal } : {}) });
-	order.register(db);
+	order.register(db, store.boot);
 	const exporter = createJsonExporter(
 		db,
 		def.tables.map((t) => t.name),
@@ -188,7 +188,6 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 			return counts;
 		},
 		runMeta: store.runMeta,
-		boot: store.boot,
 		durableMeta: store.durableMeta,
 		async handle(req) {
 			// A gym deferred by the run's reset loads its rows before its first request.

@@ -28,11 +28,15 @@ export class RunOrder {
 	private value: number | null = null;
 	private generation = 0;
 	private pending: Promise<void> | null = null;
-	private readonly dbs = new Set<Dexie>();
+	private readonly dbs = new Map<Dexie, (() => Promise<void>) | undefined>();
 
-	/** Adds a gym database (with a `meta` table holding the `run` {@link RunMeta}) whose meta counts in {@link ready}. */
-	register(db: Dexie): void {
-		this.dbs.add(db);
+	/**
+	 * Adds a gym database (with a `meta` table holding the `run` {@link RunMeta}) whose meta counts in {@link ready}.
+	 * @param boot resolves once `db` holds its state (a database held in memory is rebuilt from its journal first,
+	 * gyms/store.ts `GymStore.boot`); {@link ready} waits for it before reading the meta.
+	 */
+	register(db: Dexie, boot?: () => Promise<void>): void {
+		this.dbs.set(db, boot);
 	}
 
 	/** Forgets the counter (after an import); the next {@link ready} re-derives it from the metas. */
@@ -60,7 +64,12 @@ export class RunOrder {
 
 	private async derive(): Promise<void> {
 		const generation = this.generation;
-		const metas = await Promise.all([...this.dbs].map((db) => (db.table('meta').get('run') as Promise<RunMeta | undefined>).catch(() => undefined)));
+		const metas = await Promise.all(
+			[...this.dbs].map(async ([db, boot]) => {
+				await boot?.();
+				return (db.table('meta').get('run') as Promise<RunMeta | undefined>).catch(() => undefined);
+			})
+		);
 		const max = metas.reduce((m, meta) => Math.max(m, meta?.run_seq ?? 0), 0);
 		if (this.generation === generation && this.value === null) this.value = max;
 	}
