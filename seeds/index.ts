@@ -3,16 +3,15 @@
  * Service Worker) and by Node.
  *
  * Where the text comes from: in Vite's builds (`__SALESGYM_WORLDS__` = `fetch`, vite.config.ts) each world is a file
- * the build emits under `/_app/immutable/` (`?url`), not a string in the Service Worker's script: a 3 MB literal is
- * parsed with the script at every install, about half of a first install here. The Service Worker loads the files
- * with {@link loadShippedWorlds} before it serves its first request. Elsewhere (Vitest: `inline`; tsx and Node's
- * loader: undefined) the world is imported with the module (`?raw`).
+ * the build emits under `/_app/immutable/` (sw/worlds.ts names them), not a string in the Service Worker's script: a
+ * 3 MB literal is parsed with the script at every install, about half of a first install here. The Service Worker
+ * loads the files with {@link loadShippedWorlds} during the first request it serves. Elsewhere (Vitest: `inline`;
+ * tsx and Node's loader: undefined) the world is imported with this module (`?raw`).
  */
 // The SW type-check context (sw/tsconfig.json) does not include seeds/*.d.ts, so the declaration is referenced here.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./raw.d.ts" />
 import world1 from './world-1.json?raw';
-import world1Url from './world-1.json?url';
 import { World } from './world';
 
 /** How this build gets the worlds' text: `fetch` (Vite builds) or `inline` (Vitest); undefined outside Vite. */
@@ -24,21 +23,20 @@ const FETCHED = typeof __SALESGYM_WORLDS__ === 'string' && __SALESGYM_WORLDS__ =
 /**
  * Seed number → the committed world: its text under Vite (`?raw`, parsed on first use), or the already parsed
  * object under runtimes that ignore the `?raw` query and load the JSON module itself (tsx, Node's loader). Empty in a
- * fetching build until {@link loadShippedWorlds} fills it.
+ * fetching build (the bundle then holds no world text) until {@link loadShippedWorlds} fills it.
  */
 const RAW = new Map<number, string | { epoch?: unknown }>(FETCHED ? [] : [[1, world1 as string | { epoch?: unknown }]]);
 
-/** Seed number → the URL of its world file, in a fetching build (empty otherwise). */
-const URLS: ReadonlyMap<number, string> = new Map(FETCHED ? [[1, world1Url]] : []);
-
 /**
- * Loads the text of every shipped world a fetching build has not loaded yet (a no-op elsewhere), once; call before
- * {@link worldFor} or {@link shippedWorlds}.
- * @param load gives the text of a world file's URL, e.g. from the Service Worker's cache or the network.
+ * Loads the text of every world of `files` not loaded yet, in a fetching build (a no-op elsewhere: the worlds came
+ * with this module); call before {@link worldFor} or {@link shippedWorlds}.
+ * @param files seed number → the URL of its world file, e.g. `1` → `/_app/immutable/assets/world-1.<hash>.json`.
+ * @param load gives the text at a URL, e.g. from the Service Worker's cache or the network.
  * @throws what `load` throws (nothing is kept for that seed; a later call tries again).
  */
-export async function loadShippedWorlds(load: (url: string) => Promise<string>): Promise<void> {
-	for (const [seed, url] of URLS) if (!RAW.has(seed)) RAW.set(seed, await load(url));
+export async function loadShippedWorlds(files: ReadonlyMap<number, string>, load: (url: string) => Promise<string>): Promise<void> {
+	if (!FETCHED) return;
+	for (const [seed, url] of files) if (!RAW.has(seed)) RAW.set(seed, await load(url));
 }
 
 const cache = new Map<number, World>();
@@ -63,7 +61,7 @@ export function worldFor(seed: number): World {
 	const hit = cache.get(seed);
 	if (hit) return hit;
 	const raw = RAW.get(seed);
-	if (raw === undefined && URLS.has(seed)) throw new Error(`the world of seed ${seed} is not loaded yet (loadShippedWorlds)`);
+	if (raw === undefined && FETCHED && RAW.size === 0) throw new Error(`no seed world is loaded yet (loadShippedWorlds)`);
 	if (raw === undefined) throw new Error(`seed ${seed} is not shipped; available: ${[...RAW.keys()].join(', ')}`);
 	const t = performance.now();
 	const world = typeof raw === 'string' ? (JSON.parse(raw) as World) : World.parse(raw);

@@ -4,6 +4,13 @@
  * else from the network (then cached).
  */
 import { loadShippedWorlds } from '../seeds';
+import world1Url from '../seeds/world-1.json?url';
+
+/**
+ * Seed number → the URL of its world file in this build (Vite's `?url`: the file it emits under `/_app/immutable/`).
+ * Imported here, in the Service Worker only: Node would load the JSON for a `?url` import too.
+ */
+const WORLD_FILES: ReadonlyMap<number, string> = new Map([[1, world1Url]]);
 
 /** Cache of the content-hashed `/_app/immutable/` files (sw/index.ts serves them cache-first from it). */
 export const IMMUTABLE_CACHE = 'salesgym-immutable';
@@ -15,7 +22,7 @@ let loading: Promise<void> | null = null;
  * @throws Error when a world file is neither cached nor fetchable (`GET <url> answered <status>`, or the network's error).
  */
 export function ensureWorlds(): Promise<void> {
-	loading ??= loadShippedWorlds(worldText).catch((e: unknown) => {
+	loading ??= loadShippedWorlds(WORLD_FILES, worldText).catch((e: unknown) => {
 		loading = null;
 		throw e;
 	});
