@@ -7,6 +7,7 @@ import { loadBlueprints } from '../../harness/blueprints';
 import { oracle, performAction } from '../../harness/agents';
 import type { Blueprint } from '../../blueprints/schema';
 import { expect, exportState, freshEpisode as freshEpisodeOf, test, verify as verifyOf } from './fixtures';
+import { stopServiceWorker } from './journal';
 import { pageGetLarge, waitForSwReady } from '../../harness/page';
 import { createHash } from 'node:crypto';
 
@@ -61,14 +62,9 @@ test('the SW stopped mid-episode loses nothing (run, clock and id counters persi
 
 	const page = await freshEpisode(browser, baseURL!, 'sw-stop');
 	await runStep(page, 0);
-	const cdp = await page.context().newCDPSession(page);
-	const statuses: string[] = [];
-	cdp.on('ServiceWorker.workerVersionUpdated', (e) => statuses.push(...e.versions.map((v) => v.runningStatus)));
-	await cdp.send('ServiceWorker.enable');
-	await cdp.send('ServiceWorker.stopAllWorkers');
-	await expect.poll(() => statuses.at(-1)).toBe('stopped');
+	const status = await stopServiceWorker(page);
 	await runStep(page, 1);
-	expect(statuses.at(-1)).toBe('running'); // the next API call started it again
+	expect(status()).toBe('running'); // the next API call started it again
 	expect(await exportState(page)).toBe(expected);
 	expect((await verify(page, 'sw-stop')).passed).toBe(true);
 	await page.context().close();

@@ -1,9 +1,9 @@
 /**
- * Helpers of the tests that write a gym's durable database behind the Service Worker's back (gyms/store.ts
+ * Helpers of the tests that stop the Service Worker, or write a gym's durable database behind its back (gyms/store.ts
  * "Journal"): the page's own IndexedDB calls reach the journal only, and the Service Worker loads what the journal
  * holds when it starts again.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** A HubSpot contact row as the state export gives it (wire form). */
 export interface ContactRow {
@@ -45,13 +45,18 @@ export async function putContactBehindTheApi(page: Page, row: ContactRow): Promi
 	);
 }
 
-/** Stops the page's Service Worker (Chrome DevTools Protocol `ServiceWorker.stopAllWorkers`): the next request starts it again. */
-export async function stopServiceWorker(page: Page): Promise<void> {
+/**
+ * Stops the page's Service Worker (Chrome DevTools Protocol `ServiceWorker.stopAllWorkers`) and waits until Chromium
+ * reports it `stopped`; the next request starts it again.
+ * @returns the worker's latest running status as Chromium reports it from then on (e.g. `running` after a request);
+ * the CDP session stays open for that until the page closes.
+ */
+export async function stopServiceWorker(page: Page): Promise<() => string | undefined> {
 	const cdp = await page.context().newCDPSession(page);
-	try {
-		await cdp.send('ServiceWorker.enable');
-		await cdp.send('ServiceWorker.stopAllWorkers');
-	} finally {
-		await cdp.detach().catch(() => undefined);
-	}
+	const statuses: string[] = [];
+	cdp.on('ServiceWorker.workerVersionUpdated', (e) => statuses.push(...e.versions.map((v) => v.runningStatus)));
+	await cdp.send('ServiceWorker.enable');
+	await cdp.send('ServiceWorker.stopAllWorkers');
+	await expect.poll(() => statuses.at(-1)).toBe('stopped');
+	return () => statuses.at(-1);
 }

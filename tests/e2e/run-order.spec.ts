@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { pageFetch } from '../../harness/page';
 import { expect, test } from './fixtures';
+import { stopServiceWorker } from './journal';
 
 /** A parsed JSON answer body (vendor shapes). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -115,14 +116,9 @@ test('after the Service Worker is stopped, the run-wide order continues from the
 	await gym.open('/');
 	await gym.reset({ run_id: 'order-restart' });
 	await saveLeadToList(gym.page);
-	const cdp = await gym.page.context().newCDPSession(gym.page);
-	const statuses: string[] = [];
-	cdp.on('ServiceWorker.workerVersionUpdated', (e) => statuses.push(...e.versions.map((v) => v.runningStatus)));
-	await cdp.send('ServiceWorker.enable');
-	await cdp.send('ServiceWorker.stopAllWorkers');
-	await expect.poll(() => statuses.at(-1)).toBe('stopped');
+	const status = await stopServiceWorker(gym.page);
 	await createContact(gym.page, 'order.restart@example.com');
-	expect(statuses.at(-1)).toBe('running');
+	expect(status()).toBe('running');
 	const state = JSON.parse(await gym.exportState()) as { events: { run_seq: number; gym: string }[] };
 	expect(state.events.map((e) => [e.run_seq, e.gym])).toEqual([
 		[1, 'salesnav'],
