@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, chromiumExecutable, chromiumLaunchOptions, LOW_MEMORY_ARG } from './browser';
+import { CHROMIUM_ARGS, chromiumExecutable, chromiumLaunchOptions, LOW_MEMORY_ARG, SYSTEM_CHROMIUM, SYSTEM_HEADLESS_SHELL } from './browser';
 
 describe('chromiumLaunchOptions', () => {
 	it('passes every flag by default, the low-memory V8 flag included', () => {
@@ -24,10 +24,19 @@ describe('chromiumLaunchOptions', () => {
 });
 
 describe('chromiumExecutable', () => {
-	it('takes $SALESGYM_CHROMIUM when it exists, else Debian’s, else none; a missing override throws', () => {
-		expect(chromiumExecutable({ SALESGYM_CHROMIUM: '/opt/c' }, (p) => p === '/opt/c')).toBe('/opt/c');
-		expect(chromiumExecutable({}, (p) => p === '/usr/bin/chromium')).toBe('/usr/bin/chromium');
-		expect(chromiumExecutable({}, () => false)).toBeUndefined();
-		expect(() => chromiumExecutable({ SALESGYM_CHROMIUM: '/nope' }, () => false)).toThrow(/SALESGYM_CHROMIUM=\/nope does not exist/);
+	const debian = (p: string) => p === '/usr/bin/chromium' || p === '/usr/bin/chromium-headless-shell';
+	it('takes $SALESGYM_CHROMIUM when it exists, for either kind; a missing override throws', () => {
+		expect(chromiumExecutable('headless', { SALESGYM_CHROMIUM: '/opt/c' }, (p) => p === '/opt/c' || debian(p))).toBe('/opt/c');
+		expect(chromiumExecutable('full', { SALESGYM_CHROMIUM: '/opt/c' }, (p) => p === '/opt/c' || debian(p))).toBe('/opt/c');
+		expect(() => chromiumExecutable('headless', { SALESGYM_CHROMIUM: '/nope' }, debian)).toThrow(/SALESGYM_CHROMIUM=\/nope does not exist/);
+	});
+
+	it('prefers Debian’s headless shell for a headless launch, the full browser for `full`, else Debian’s chromium, else none', () => {
+		expect(chromiumExecutable('headless', {}, debian)).toBe(SYSTEM_HEADLESS_SHELL);
+		expect(chromiumExecutable(undefined, {}, debian)).toBe(SYSTEM_HEADLESS_SHELL);
+		expect(chromiumExecutable('full', {}, debian)).toBe(SYSTEM_CHROMIUM);
+		expect(chromiumExecutable('headless', {}, (p) => p === SYSTEM_CHROMIUM)).toBe(SYSTEM_CHROMIUM);
+		expect(chromiumExecutable('full', {}, (p) => p === SYSTEM_HEADLESS_SHELL)).toBeUndefined();
+		expect(chromiumExecutable('headless', {}, () => false)).toBeUndefined();
 	});
 });

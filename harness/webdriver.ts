@@ -69,7 +69,7 @@ export async function startChromedriver(opts: { port: number; binary?: string })
 
 /** W3C capabilities for headless Chromium with the harness's flags and binary. */
 export function chromeCapabilities(): Record<string, unknown> {
-	const binary = chromiumExecutable();
+	const binary = chromiumExecutable('full');
 	return {
 		alwaysMatch: {
 			browserName: 'chrome',

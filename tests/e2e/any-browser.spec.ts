@@ -22,7 +22,7 @@ const WEBDRIVER_PORT = 4196;
 test('an episode attaches to a running Chromium over CDP (--cdp)', async ({ baseURL }) => {
 	// A fresh profile's first load (SW install, seed load) plus the episode: 47.5 s with two workers on 2 cores.
 	test.setTimeout(120_000);
-	const binary = chromiumExecutable();
+	const binary = chromiumExecutable('full');
 	test.skip(!binary, 'no Chromium binary to start for CDP');
 	const profile = mkdtempSync(join(tmpdir(), 'salesgym-cdp-'));
 	const chrome = spawn(binary!, ['--headless', `--remote-debugging-port=${CDP_PORT}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, 'about:blank'], {
