@@ -51,6 +51,17 @@ function run(cmd, args) {
 	return r.status === 0;
 }
 
+/**
+ * Installs a Debian package with apt-get (no recommends), running `apt-get update` first only when the plain install
+ * fails (a fresh machine's package lists may be missing or stale).
+ * @param {string} pkg the package name.
+ * @returns {boolean} whether one of the installs exited 0.
+ */
+function aptInstall(pkg) {
+	const install = ['install', '-y', '--no-install-recommends', pkg];
+	return run('apt-get', install) || (run('apt-get', ['update']) && run('apt-get', install));
+}
+
 const SYSTEM_CHROMEDRIVER = '/usr/bin/chromedriver';
 const SYSTEM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -72,10 +83,7 @@ function ensureChromedriver() {
 		return;
 	}
 	console.log(`ensure-browser: ${SYSTEM_CHROMEDRIVER} is absent; installing Debian's chromium-driver package for the WebDriver test.`);
-	if (
-		!run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-driver']) &&
-		!(run('apt-get', ['update']) && run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium-driver']))
-	) {
+	if (!aptInstall('chromium-driver')) {
 		console.log('ensure-browser: WebDriver test will skip: installing chromium-driver failed (see above).');
 	}
 }
@@ -97,8 +105,7 @@ function ensureHeadlessShell() {
 		return;
 	}
 	console.log(`ensure-browser: ${SYSTEM_HEADLESS_SHELL} is absent; installing Debian's chromium-headless-shell package.`);
-	const pkg = ['install', '-y', '--no-install-recommends', 'chromium-headless-shell'];
-	if ((run('apt-get', pkg) || (run('apt-get', ['update']) && run('apt-get', pkg))) && existsSync(SYSTEM_HEADLESS_SHELL)) report(SYSTEM_HEADLESS_SHELL);
+	if (aptInstall('chromium-headless-shell') && existsSync(SYSTEM_HEADLESS_SHELL)) report(SYSTEM_HEADLESS_SHELL);
 	else console.log(`ensure-browser: installing chromium-headless-shell failed (see above); headless launches use ${SYSTEM_CHROMIUM}.`);
 }
 
