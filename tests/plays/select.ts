@@ -6,8 +6,8 @@
  * they touch, not in the screens they pass through: 102 of the 147 shipped blueprints are instances, 89 % of the
  * library's oracle actions, and they fall into 29 distinct UI paths. The `ci` set therefore plays every blueprint
  * written by hand and, per template, the lowest-seed instance of each distinct {@link uiPath} (its oracle's and its
- * UI alternatives', `alternatives[].steps`): 74 of 147, every screen path. Playing all 147 takes the suite past its
- * 40-minute budget on a 2-core machine (43 min on a clean clone; README "Cost per blueprint"). Every blueprint,
+ * UI alternatives', `alternatives[].steps`): 74 of 147, every screen path. Playing all 147 takes the suite to its
+ * 40-minute budget on a 2-core machine (40 min 04 s on a clean clone, no room left; README "Cost per blueprint"). Every blueprint,
  * played or not, keeps its Node checks in `npm run unit` (schema, verifier lint, "a fresh reset fails", and its UI
  * play's recorded API calls replayed to the golden final state with its verdict and mutants: tests/unit/replays.ts).
  */
