@@ -68,46 +68,39 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const isDebian = existsSync('/etc/debian_version') && existsSync('/usr/bin/apt-get');
 
 /**
- * Makes sure Debian's chromedriver is there for the WebDriver test: installs `chromium-driver` when root on
- * Debian and missing; otherwise prints why the WebDriver test will skip. Never exits.
+ * Makes sure an optional Debian package's binary is there: installs the package when root on Debian and the binary is
+ * missing; otherwise, or when that fails, prints what the tests do without it. Never exits.
+ * @param {string} path the binary the package installs.
+ * @param {string} pkg the Debian package.
+ * @param {{ present: () => void, purpose: string, without: string }} say `present` reports the binary in place;
+ *   `purpose` is what it is installed for; `without` is what the tests do when it is absent.
  */
-function ensureChromedriver() {
-	if (existsSync(SYSTEM_CHROMEDRIVER)) {
-		console.log(`ensure-browser: WebDriver: using ${SYSTEM_CHROMEDRIVER}`);
-		return;
-	}
+function ensureOptional(path, pkg, say) {
+	if (existsSync(path)) return say.present();
 	if (!isRoot || !isDebian) {
-		console.log(
-			`ensure-browser: WebDriver test will skip: ${SYSTEM_CHROMEDRIVER} is absent and this is not root on Debian (install the chromium-driver package).`
-		);
+		console.log(`ensure-browser: ${say.without}: ${path} is absent and this is not root on Debian (install the ${pkg} package ${say.purpose}).`);
 		return;
 	}
-	console.log(`ensure-browser: ${SYSTEM_CHROMEDRIVER} is absent; installing Debian's chromium-driver package for the WebDriver test.`);
-	if (!aptInstall('chromium-driver')) {
-		console.log('ensure-browser: WebDriver test will skip: installing chromium-driver failed (see above).');
-	}
+	console.log(`ensure-browser: ${path} is absent; installing Debian's ${pkg} package ${say.purpose}.`);
+	if (aptInstall(pkg) && existsSync(path)) say.present();
+	else console.log(`ensure-browser: ${say.without}: installing ${pkg} failed (see above).`);
 }
 
-/**
- * Makes sure Debian's headless shell of the installed chromium is there (what the tests and the CLI launch headless,
- * harness/browser.ts): installs `chromium-headless-shell` when root on Debian and missing; otherwise, or when that
- * fails, prints that the full browser will be used. Never exits.
- */
-function ensureHeadlessShell() {
-	if (existsSync(SYSTEM_HEADLESS_SHELL)) {
-		report(SYSTEM_HEADLESS_SHELL);
-		return;
-	}
-	if (!isRoot || !isDebian) {
-		console.log(
-			`ensure-browser: headless launches use ${SYSTEM_CHROMIUM}: ${SYSTEM_HEADLESS_SHELL} is absent and this is not root on Debian (install the chromium-headless-shell package for about 12 % faster browser tests).`
-		);
-		return;
-	}
-	console.log(`ensure-browser: ${SYSTEM_HEADLESS_SHELL} is absent; installing Debian's chromium-headless-shell package.`);
-	if (aptInstall('chromium-headless-shell') && existsSync(SYSTEM_HEADLESS_SHELL)) report(SYSTEM_HEADLESS_SHELL);
-	else console.log(`ensure-browser: installing chromium-headless-shell failed (see above); headless launches use ${SYSTEM_CHROMIUM}.`);
-}
+/** Debian's chromedriver, for the WebDriver test (which skips without it). */
+const ensureChromedriver = () =>
+	ensureOptional(SYSTEM_CHROMEDRIVER, 'chromium-driver', {
+		present: () => console.log(`ensure-browser: WebDriver: using ${SYSTEM_CHROMEDRIVER}`),
+		purpose: 'for the WebDriver test',
+		without: 'WebDriver test will skip'
+	});
+
+/** Debian's headless shell of the installed chromium: what the tests and the CLI launch headless (harness/browser.ts). */
+const ensureHeadlessShell = () =>
+	ensureOptional(SYSTEM_HEADLESS_SHELL, 'chromium-headless-shell', {
+		present: () => report(SYSTEM_HEADLESS_SHELL),
+		purpose: 'for about 12 % faster browser tests',
+		without: `headless launches use ${SYSTEM_CHROMIUM}`
+	});
 
 const fromEnv = process.env.SALESGYM_CHROMIUM;
 if (fromEnv) {
