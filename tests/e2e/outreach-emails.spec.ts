@@ -73,3 +73,51 @@ test('tabs by state, Sequence and date filters; reading writes nothing; axe clea
 	await expect(page.getByRole('heading', { level: 1, name: name!.trim() })).toBeVisible();
 	expect(await gym.exportState()).toBe(before);
 });
+
+test('an older, slower response never replaces the rows of a newer tab or filter', async ({ gym }) => {
+	const page = gym.page;
+	await gym.open('/outreach/emails');
+	await gym.reset({ run_id: 'outreach-emails-order' });
+	const t = (JSON.parse(await gym.exportState()) as { gyms: { outreach: Record<string, Row[]> } }).gyms.outreach;
+	const days = t
+		.mailings!.map((x) => x.attributes.deliveredAt as string | null)
+		.filter((d): d is string => Boolean(d))
+		.sort();
+	const from = days[Math.floor(days.length / 3)]!.slice(0, 10);
+	const to = days[Math.floor((2 * days.length) / 3)]!.slice(0, 10);
+	const inRange = days.filter((d) => d >= `${from}T00:00:00.000Z` && d <= `${to}T23:59:59.999Z`).length;
+	expect(inRange).toBeLessThan(days.length);
+
+	await gym.open('/outreach/emails');
+	const status = page.getByRole('status').filter({ hasText: /emails$/ });
+	await expect(status).toHaveText(`${days.length} emails`);
+	await page.getByRole('tab', { name: 'Opened' }).click();
+	await expect(page.getByRole('table', { name: 'Opened emails' })).toBeVisible();
+	// From now on the Delivered tab's unfiltered list answers 1 s late, as a wide list can on a busy machine.
+	await page.evaluate(() => {
+		const w = window as unknown as { __held: number; fetch: typeof fetch };
+		const send = w.fetch.bind(window);
+		w.__held = 0;
+		w.fetch = async (input, init) => {
+			const res = await send(input, init);
+			const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+			const range = url.searchParams.getAll('filter[deliveredAt]');
+			if (url.pathname.endsWith('/mailings') && range.length === 1 && range[0] === 'neg_inf..inf') {
+				const body = await res.text();
+				await new Promise((r) => setTimeout(r, 1000));
+				w.__held += 1;
+				return new Response(body, { status: res.status, headers: res.headers });
+			}
+			return res;
+		};
+	});
+	await page.getByRole('tab', { name: 'Delivered' }).click(); // its answer is held
+	await page.getByRole('textbox', { name: 'From' }).fill(from);
+	await page.getByRole('textbox', { name: 'To' }).fill(to);
+	await page.getByRole('button', { name: 'Apply' }).click(); // answers first
+	await expect(status).toHaveText(`${inRange} emails`);
+	await page.waitForFunction(() => (window as unknown as { __held: number }).__held === 1);
+	// Let the late answer reach the page and the page render, then read the count once.
+	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200))));
+	expect(await status.textContent()).toBe(`${inRange} emails`);
+});
