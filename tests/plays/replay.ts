@@ -20,25 +20,33 @@ import { evaluate, type Evaluation, type JqEngine } from '../../verifier/verify'
 import type { ApiCall } from './calls';
 import { PLAY_RUN_ID } from './golden';
 
-/** What a replay gives: both exports (JSON text) with their SHA-256 (lower-case hex), and the calls whose status differed. */
+/**
+ * What a replay gives: both exports (JSON text) with their SHA-256 (lower-case hex), and the calls whose status
+ * differed. Each text is decoded from the export's bytes when first read (an export of all four gyms is ~10 MB, and
+ * most proofs never read the initial one).
+ */
 export interface Replayed {
 	initialSha: string;
 	finalSha: string;
 	/** The export right after the reset. */
-	initialText: string;
+	readonly initialText: string;
 	/** The export after the last call. */
-	finalText: string;
+	readonly finalText: string;
 	/** One line per call whose status differs from the recorded one, e.g. `#3 PATCH /api/…: 400, recorded 200`. */
 	statusMismatches: string[];
 }
 
 const decoder = new TextDecoder();
 
-/** The export of `ctx`'s run as text with its SHA-256. @throws Error when a gym has no byte export. */
-async function exported(ctx: RunContext): Promise<{ text: string; sha: string }> {
+/**
+ * The export of `ctx`'s run with its SHA-256; `text()` decodes it once, on the first call.
+ * @throws Error when a gym has no byte export.
+ */
+async function exported(ctx: RunContext): Promise<{ text: () => string; sha: string }> {
 	const bytes = await exportRunBytes(ctx);
 	if (bytes === null) throw new Error('a gym of this build has no byte export (Gym.exportJson)');
-	return { text: decoder.decode(bytes), sha: createHash('sha256').update(bytes).digest('hex') };
+	let text: string | undefined;
+	return { text: () => (text ??= decoder.decode(bytes)), sha: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /** The {@link ApiRequest} the Service Worker would build for `call` (sw/routes.ts `routeRequest` and `readBody`). */
@@ -78,7 +86,17 @@ export async function replayCalls(ctx: RunContext, bp: Blueprint, calls: readonl
 		if (res.status !== call[4]) statusMismatches.push(`#${i} ${call[0]} ${call[1]}: ${res.status}, recorded ${call[4]}`);
 	}
 	const final = await exported(ctx);
-	return { initialSha: initial.sha, finalSha: final.sha, initialText: initial.text, finalText: final.text, statusMismatches };
+	return {
+		initialSha: initial.sha,
+		finalSha: final.sha,
+		get initialText() {
+			return initial.text();
+		},
+		get finalText() {
+			return final.text();
+		},
+		statusMismatches
+	};
 }
 
 /**
