@@ -1,6 +1,6 @@
 /**
  * Memory breakdown of one browser context (`npx tsx --tsconfig harness/tsconfig.json harness/bench-memory.ts
- * [--task <blueprint id>] [--episodes 10] [--json FILE]`): where the memory that `context_memory_mb` counts
+ * [--task <blueprint id>] [--episodes 10] [--allocators] [--json FILE]`): where the memory that `context_memory_mb` counts
  * (harness/bench-harness.ts: the PSS of the browser's processes above their idle level) is held.
  *
  * It serves build/, launches Chromium (harness/browser.ts's flags, or `$SALESGYM_CHROMIUM_ARGS` appended, one
@@ -11,7 +11,13 @@
  *   `--utility-sub-type=` for utilities, `browser` without one): PSS and RSS from `/proc/<pid>/smaps_rollup`, MB;
  * - the total PSS above idle, computed exactly as `context_memory_mb` (`descendantsPssKb`), MB;
  * - per JavaScript target (the page, the Service Worker, the verifier's dedicated worker) the V8 heap used and
- *   allocated and the embedder / ArrayBuffer backing store (Chrome DevTools Protocol `Runtime.getHeapUsage`), MB.
+ *   allocated and the embedder / ArrayBuffer backing store (Chrome DevTools Protocol `Runtime.getHeapUsage`), MB;
+ * - with `--allocators`, per Chromium process, what its own allocators hold (Chromium's memory-infra dump, the data
+ *   of `chrome://tracing`'s memory view: CDP `Tracing.requestMemoryDump` while tracing the
+ *   `disabled-by-default-memory-infra` category): `partition_alloc` (Blink's buffers, strings and ArrayBuffer
+ *   contents), `malloc`, `v8` (per isolate group: `main` for the page, `workers` for the Service Worker and the
+ *   verifier), `blink_gc` (the DOM), `cc` (raster tiles), `shared_memory`…, each with its effective size (what the
+ *   process owns after shared and sub-allocations are attributed once, as the trace viewer shows it), MB.
  *
  * Linux only (reads /proc). Numbers depend on the machine's load: quote `uptime` with them.
  */
@@ -52,13 +58,37 @@ export interface HeapMemory {
 	backing_mb?: number;
 }
 
+/** One allocator of one process in a memory-infra dump, e.g. `partition_alloc/partitions/buffer`. */
+export interface AllocatorMemory {
+	/** The allocator dump's path (`/`-separated, as in `chrome://tracing`). */
+	name: string;
+	/** Its `size` attribute, MB (includes what sub-allocators and other processes also count). */
+	size_mb: number;
+	/** Its `effective_size`, MB: what this process owns once shared and sub-allocations are attributed once. */
+	effective_mb: number;
+}
+
+/** The memory-infra dump of one Chromium process. */
+export interface ProcessAllocators {
+	pid: number;
+	/** Chromium's name for the process: `Renderer`, `Browser`, `GPU Process`, `Service: network.mojom.NetworkService`… */
+	process: string;
+	/** Allocators of at most {@link ALLOCATOR_DEPTH} levels holding at least 1 MB, by name. */
+	allocators: AllocatorMemory[];
+}
+
 /** The breakdown at one phase. */
 export interface PhaseMemory {
 	phase: string;
-	/** Summed PSS of every descendant process above the `idle` phase, MB (the `context_memory_mb` measure). */
+	/**
+	 * Summed PSS of every descendant process above the `idle` phase, MB (the `context_memory_mb` measure), less the
+	 * tracing service that `--allocators` starts ({@link TRACING_ROLE}).
+	 */
 	context_pss_mb: number;
 	processes: ProcessMemory[];
 	heaps: HeapMemory[];
+	/** With `--allocators`: each process's memory-infra dump. */
+	allocators?: ProcessAllocators[];
 }
 
 const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
@@ -136,6 +166,70 @@ export async function targetHeaps(cdp: CDPSession): Promise<HeapMemory[]> {
 	return out;
 }
 
+/** The role of Chromium's tracing service, which the first memory-infra dump starts ({@link chromiumProcesses}). */
+export const TRACING_ROLE = 'utility:tracing.mojom.TracingService';
+
+/** Levels of allocator names kept by {@link allocatorDumps} (`partition_alloc/partitions/buffer` is 3). */
+export const ALLOCATOR_DEPTH = 3;
+
+/** Allocators below this size are left out of {@link allocatorDumps}, MB. */
+const ALLOCATOR_MIN_MB = 1;
+
+/** A trace event of the memory-infra category as CDP's `Tracing.dataCollected` gives it (the fields read here). */
+interface MemoryTraceEvent {
+	ph: string;
+	pid: number;
+	name?: string;
+	args?: { name?: string; dumps?: { allocators?: Record<string, { attrs?: Record<string, { value?: string }> }> } };
+}
+
+/**
+ * One memory-infra dump of every Chromium process (Chromium's tracing: `Tracing.start` with only the
+ * `disabled-by-default-memory-infra` category and no periodic dumps, one `Tracing.requestMemoryDump` in detailed
+ * mode, `Tracing.end`), through the browser's CDP session. Sizes in the trace are hexadecimal byte counts.
+ * @returns per process (by pid, named from the trace's `process_name` metadata), the allocators of at most
+ *   {@link ALLOCATOR_DEPTH} levels with a size of at least 1 MB, sorted by name.
+ * @throws Error when the browser refuses the dump (`success: false`).
+ */
+export async function allocatorDumps(cdp: CDPSession): Promise<ProcessAllocators[]> {
+	const events: MemoryTraceEvent[] = [];
+	const collect = (e: { value: MemoryTraceEvent[] }) => void events.push(...e.value);
+	cdp.on('Tracing.dataCollected', collect);
+	const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+	try {
+		await cdp.send('Tracing.start', {
+			traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], excludedCategories: ['*'], memoryDumpConfig: { triggers: [] } },
+			transferMode: 'ReportEvents'
+		} as Parameters<CDPSession['send']>[1]);
+		const dump = (await cdp.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' })) as { success: boolean };
+		await cdp.send('Tracing.end');
+		await complete;
+		if (!dump.success) throw new Error('Chromium did not take the memory-infra dump (Tracing.requestMemoryDump: success false)');
+	} finally {
+		cdp.off('Tracing.dataCollected', collect);
+	}
+	const names = new Map<number, string>();
+	for (const e of events) if (e.ph === 'M' && e.name === 'process_name' && e.args?.name) names.set(e.pid, e.args.name);
+	const byPid = new Map<number, AllocatorMemory[]>();
+	for (const e of events) {
+		const allocators = e.ph === 'v' ? e.args?.dumps?.allocators : undefined;
+		if (!allocators) continue;
+		const rows = byPid.get(e.pid) ?? [];
+		for (const [name, dump] of Object.entries(allocators)) {
+			if (name.split('/').length > ALLOCATOR_DEPTH) continue;
+			const bytes = (attr: string) => parseInt(dump.attrs?.[attr]?.value ?? '0', 16);
+			const size = bytes('size');
+			if (size < ALLOCATOR_MIN_MB * 1024 * 1024) continue;
+			const effective = dump.attrs?.effective_size ? bytes('effective_size') : size;
+			rows.push({ name, size_mb: mb(size / 1024), effective_mb: mb(effective / 1024) });
+		}
+		byPid.set(e.pid, rows);
+	}
+	return [...byPid.entries()]
+		.filter(([, rows]) => rows.length > 0)
+		.map(([pid, rows]) => ({ pid, process: names.get(pid) ?? '?', allocators: rows.sort((a, b) => (a.name < b.name ? -1 : 1)) }));
+}
+
 /**
  * Top `n` holders of a target's V8 heap by summed self size, from a heap snapshot (CDP
  * `HeapProfiler.takeHeapSnapshot`): `[{name, count, self_mb}]`, `name` being the node's type and constructor
@@ -192,6 +286,12 @@ function table(p: PhaseMemory): string {
 		lines.push(
 			`  heap ${h.target.padEnd(15)} used ${String(h.used_mb).padStart(6)} / ${String(h.total_mb).padStart(6)} MB  embedder ${h.embedder_mb ?? '-'} MB  backing ${h.backing_mb ?? '-'} MB  ${h.url.slice(0, 70)}`
 		);
+	for (const proc of p.allocators ?? []) {
+		lines.push(`  allocators of ${proc.process} (pid ${proc.pid}), size / effective MB:`);
+		// Shared-memory segments and the browser's `global` dumps are named by GUID: only their totals are printed.
+		for (const a of proc.allocators.filter((x) => !/^(shared_memory|global|discardable)\/./.test(x.name)))
+			lines.push(`    ${a.name.padEnd(46)} ${String(a.size_mb).padStart(7)} ${String(a.effective_mb).padStart(7)}`);
+	}
 	return lines.join('\n');
 }
 
@@ -203,6 +303,7 @@ async function main(): Promise<void> {
 	};
 	const taskId = opt('task') ?? 'hubspot/qualify-mql-v1';
 	const episodes = Number(opt('episodes') ?? 10);
+	const withAllocators = argv.includes('--allocators');
 	const blueprints = loadBlueprints(join(import.meta.dirname, '..', 'blueprints'));
 	const task = blueprints.find((b) => b.id === taskId) ?? blueprints.find((b) => b.id.includes(taskId));
 	if (!task) throw new Error(`unknown task ${taskId}`);
@@ -215,7 +316,12 @@ async function main(): Promise<void> {
 	await new Promise((r) => setTimeout(r, 1000));
 	const idle = descendantsPssKb() ?? 0;
 	const snap = async (phase: string) => {
-		const p: PhaseMemory = { phase, context_pss_mb: mb((descendantsPssKb() ?? 0) - idle), processes: chromiumProcesses(), heaps: await targetHeaps(cdp) };
+		const processes = chromiumProcesses();
+		// `--allocators` starts Chromium's tracing service, which stays: it is the measurement's, not the context's.
+		const tracing = processes.filter((x) => x.role === TRACING_ROLE).reduce((n, x) => n + x.pss_mb, 0);
+		const context = mb((descendantsPssKb() ?? 0) - idle) - tracing;
+		const p: PhaseMemory = { phase, context_pss_mb: Math.round(context * 10) / 10, processes, heaps: await targetHeaps(cdp) };
+		if (withAllocators) p.allocators = await allocatorDumps(cdp);
 		phases.push(p);
 		process.stdout.write(table(p) + '\n');
 	};

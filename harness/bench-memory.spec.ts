@@ -1,0 +1,70 @@
+import { EventEmitter } from 'node:events';
+import type { CDPSession } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
+import { allocatorDumps } from './bench-memory';
+
+/** A browser CDP session that answers the tracing calls with `events` (as Chromium sends them) and `success`. */
+function fakeSession(events: unknown[], success = true): { cdp: CDPSession; calls: string[] } {
+	const bus = new EventEmitter();
+	const calls: string[] = [];
+	const cdp = {
+		on: (e: string, f: (...a: unknown[]) => void) => bus.on(e, f),
+		once: (e: string, f: (...a: unknown[]) => void) => bus.once(e, f),
+		off: (e: string, f: (...a: unknown[]) => void) => bus.off(e, f),
+		send: async (method: string) => {
+			calls.push(method);
+			if (method === 'Tracing.requestMemoryDump') return { dumpGuid: '0x1', success };
+			if (method === 'Tracing.end')
+				setTimeout(() => {
+					bus.emit('Tracing.dataCollected', { value: events });
+					bus.emit('Tracing.tracingComplete', {});
+				}, 0);
+			return {};
+		}
+	} as unknown as CDPSession;
+	return { cdp, calls };
+}
+
+const MB = 1024 * 1024;
+const hex = (n: number) => n.toString(16);
+
+describe('allocatorDumps', () => {
+	it('names each process, keeps allocators of at most 3 levels and 1 MB, reads hex sizes and effective sizes', async () => {
+		const { cdp, calls } = fakeSession([
+			{ ph: 'M', pid: 7, name: 'process_name', args: { name: 'Renderer' } },
+			{ ph: 'v', pid: 7, args: { dumps: { process_totals: {} } } },
+			{
+				ph: 'v',
+				pid: 7,
+				args: {
+					dumps: {
+						allocators: {
+							partition_alloc: { attrs: { size: { value: hex(70 * MB) }, effective_size: { value: hex(68 * MB) } } },
+							'partition_alloc/partitions/buffer': { attrs: { size: { value: hex(48 * MB) } } },
+							'partition_alloc/partitions/buffer/buckets': { attrs: { size: { value: hex(48 * MB) } } },
+							web_cache: { attrs: { size: { value: hex(MB / 2) } } }
+						}
+					}
+				}
+			},
+			{ ph: 'v', pid: 9, args: { dumps: { allocators: { malloc: { attrs: { size: { value: hex(11 * MB) } } } } } } }
+		]);
+		const dumps = await allocatorDumps(cdp);
+		expect(calls).toEqual(['Tracing.start', 'Tracing.requestMemoryDump', 'Tracing.end']);
+		expect(dumps).toEqual([
+			{
+				pid: 7,
+				process: 'Renderer',
+				allocators: [
+					{ name: 'partition_alloc', size_mb: 70, effective_mb: 68 },
+					{ name: 'partition_alloc/partitions/buffer', size_mb: 48, effective_mb: 48 }
+				]
+			},
+			{ pid: 9, process: '?', allocators: [{ name: 'malloc', size_mb: 11, effective_mb: 11 }] }
+		]);
+	});
+
+	it('throws when Chromium does not take the dump', async () => {
+		await expect(allocatorDumps(fakeSession([], false).cdp)).rejects.toThrow(/did not take the memory-infra dump/);
+	});
+});
