@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { allocatorDumps } from './bench-memory';
 
 /** A browser CDP session that answers the tracing calls with `events` (as Chromium sends them) and `success`. */
-function fakeSession(events: unknown[], success = true): { cdp: CDPSession; calls: string[] } {
+function fakeSession(events: unknown[], success: boolean | 'reject' = true): { cdp: CDPSession; calls: string[]; bus: EventEmitter } {
 	const bus = new EventEmitter();
 	const calls: string[] = [];
 	const cdp = {
@@ -13,7 +13,10 @@ function fakeSession(events: unknown[], success = true): { cdp: CDPSession; call
 		off: (e: string, f: (...a: unknown[]) => void) => bus.off(e, f),
 		send: async (method: string) => {
 			calls.push(method);
-			if (method === 'Tracing.requestMemoryDump') return { dumpGuid: '0x1', success };
+			if (method === 'Tracing.requestMemoryDump') {
+				if (success === 'reject') throw new Error('Protocol error (Tracing.requestMemoryDump): Tracing is not started');
+				return { dumpGuid: '0x1', success };
+			}
 			if (method === 'Tracing.end')
 				setTimeout(() => {
 					bus.emit('Tracing.dataCollected', { value: events });
@@ -22,7 +25,7 @@ function fakeSession(events: unknown[], success = true): { cdp: CDPSession; call
 			return {};
 		}
 	} as unknown as CDPSession;
-	return { cdp, calls };
+	return { cdp, calls, bus };
 }
 
 const MB = 1024 * 1024;
@@ -64,7 +67,16 @@ describe('allocatorDumps', () => {
 		]);
 	});
 
-	it('throws when Chromium does not take the dump', async () => {
-		await expect(allocatorDumps(fakeSession([], false).cdp)).rejects.toThrow(/did not take the memory-infra dump/);
+	it('throws when Chromium does not take the dump, and leaves no listener behind', async () => {
+		const { cdp, bus } = fakeSession([], false);
+		await expect(allocatorDumps(cdp)).rejects.toThrow(/did not take the memory-infra dump/);
+		expect(bus.eventNames()).toEqual([]);
+	});
+
+	it('a failing dump call ends tracing and removes its listeners', async () => {
+		const { cdp, calls, bus } = fakeSession([], 'reject');
+		await expect(allocatorDumps(cdp)).rejects.toThrow(/Tracing is not started/);
+		expect(calls).toEqual(['Tracing.start', 'Tracing.requestMemoryDump', 'Tracing.end']);
+		expect(bus.eventNames()).toEqual([]);
 	});
 });

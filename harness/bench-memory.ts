@@ -9,7 +9,8 @@
  * after N oracle episodes), prints:
  * - per Chromium process (found in this Node process's descendants; the role is Chromium's `--type=` argument,
  *   `--utility-sub-type=` for utilities, `browser` without one): PSS and RSS from `/proc/<pid>/smaps_rollup`, MB;
- * - the total PSS above idle, computed exactly as `context_memory_mb` (`descendantsPssKb`), MB;
+ * - the total PSS above idle, computed exactly as `context_memory_mb` (`descendantsPssKb`), MB (with `--allocators`,
+ *   less the tracing service that the dumps start);
  * - per JavaScript target (the page, the Service Worker, the verifier's dedicated worker) the V8 heap used and
  *   allocated and the embedder / ArrayBuffer backing store (Chrome DevTools Protocol `Runtime.getHeapUsage`), MB;
  * - with `--allocators`, per Chromium process, what its own allocators hold (Chromium's memory-infra dump, the data
@@ -64,7 +65,7 @@ export interface AllocatorMemory {
 	name: string;
 	/** Its `size` attribute, MB (includes what sub-allocators and other processes also count). */
 	size_mb: number;
-	/** Its `effective_size`, MB: what this process owns once shared and sub-allocations are attributed once. */
+	/** Its `effective_size`, MB: what this process owns once shared and sub-allocations are attributed once (its `size` when the dump gives none). */
 	effective_mb: number;
 }
 
@@ -172,6 +173,9 @@ export const TRACING_ROLE = 'utility:tracing.mojom.TracingService';
 /** Levels of allocator names kept by {@link allocatorDumps} (`partition_alloc/partitions/buffer` is 3). */
 export const ALLOCATOR_DEPTH = 3;
 
+/** How long {@link allocatorDumps} waits for the trace after `Tracing.end`, ms. */
+const TRACE_TIMEOUT_MS = 30_000;
+
 /** Allocators below this size are left out of {@link allocatorDumps}, MB. */
 const ALLOCATOR_MIN_MB = 1;
 
@@ -189,24 +193,45 @@ interface MemoryTraceEvent {
  * mode, `Tracing.end`), through the browser's CDP session. Sizes in the trace are hexadecimal byte counts.
  * @returns per process (by pid, named from the trace's `process_name` metadata), the allocators of at most
  *   {@link ALLOCATOR_DEPTH} levels with a size of at least 1 MB, sorted by name.
- * @throws Error when the browser refuses the dump (`success: false`).
+ * @throws Error when the browser refuses the dump (`success: false`), a tracing call fails, or the trace does not
+ *   end within 30 s; tracing is ended and the listeners removed on every path.
  */
 export async function allocatorDumps(cdp: CDPSession): Promise<ProcessAllocators[]> {
 	const events: MemoryTraceEvent[] = [];
-	const collect = (e: { value: MemoryTraceEvent[] }) => void events.push(...e.value);
+	// The protocol's types give each event as a string map; memory-infra events nest objects (read as MemoryTraceEvent).
+	const collect = (e: { value: object[] }) => void events.push(...(e.value as MemoryTraceEvent[]));
+	let finish: () => void = () => {};
+	const done = () => finish();
+	const complete = new Promise<void>((resolve, reject) => {
+		const timer = setTimeout(() => reject(new Error(`no Tracing.tracingComplete within ${TRACE_TIMEOUT_MS} ms`)), TRACE_TIMEOUT_MS);
+		finish = () => {
+			clearTimeout(timer);
+			resolve();
+		};
+	});
+	complete.catch(() => {}); // awaited below only once tracing ended
 	cdp.on('Tracing.dataCollected', collect);
-	const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+	cdp.on('Tracing.tracingComplete', done);
+	let tracing = false;
 	try {
+		// No periodic dumps (`triggers: []`): the protocol's type says a string map, Chromium reads an array here.
+		const memoryDumpConfig = { triggers: [] } as unknown as Record<string, string>;
 		await cdp.send('Tracing.start', {
-			traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], excludedCategories: ['*'], memoryDumpConfig: { triggers: [] } },
+			traceConfig: { includedCategories: ['disabled-by-default-memory-infra'], excludedCategories: ['*'], memoryDumpConfig },
 			transferMode: 'ReportEvents'
-		} as Parameters<CDPSession['send']>[1]);
+		});
+		tracing = true;
 		const dump = (await cdp.send('Tracing.requestMemoryDump', { deterministic: true, levelOfDetail: 'detailed' })) as { success: boolean };
 		await cdp.send('Tracing.end');
+		tracing = false;
 		await complete;
 		if (!dump.success) throw new Error('Chromium did not take the memory-infra dump (Tracing.requestMemoryDump: success false)');
 	} finally {
+		// A failed dump must not leave tracing on (the next `Tracing.start` would be refused) nor listeners behind.
+		if (tracing) await cdp.send('Tracing.end').catch(() => {});
 		cdp.off('Tracing.dataCollected', collect);
+		cdp.off('Tracing.tracingComplete', done);
+		finish();
 	}
 	const names = new Map<number, string>();
 	for (const e of events) if (e.ph === 'M' && e.name === 'process_name' && e.args?.name) names.set(e.pid, e.args.name);

@@ -93,10 +93,12 @@ test('an older, slower response never replaces the rows of a newer tab or filter
 	await expect(status).toHaveText(`${days.length} emails`);
 	await page.getByRole('tab', { name: 'Opened' }).click();
 	await expect(page.getByRole('table', { name: 'Opened emails' })).toBeVisible();
-	// From now on the Delivered tab's unfiltered list answers 1 s late, as a wide list can on a busy machine.
+	// From now on the Delivered tab's unfiltered list is held until the test releases it: it answers after the
+	// newer date-range request, as a wide list can on a busy machine.
 	await page.evaluate(() => {
-		const w = window as unknown as { __held: number; fetch: typeof fetch };
+		const w = window as unknown as { __held: number; __release: () => void; fetch: typeof fetch };
 		const send = w.fetch.bind(window);
+		const released = new Promise<void>((resolve) => (w.__release = resolve));
 		w.__held = 0;
 		w.fetch = async (input, init) => {
 			const res = await send(input, init);
@@ -104,20 +106,23 @@ test('an older, slower response never replaces the rows of a newer tab or filter
 			const range = url.searchParams.getAll('filter[deliveredAt]');
 			if (url.pathname.endsWith('/mailings') && range.length === 1 && range[0] === 'neg_inf..inf') {
 				const body = await res.text();
-				await new Promise((r) => setTimeout(r, 1000));
+				await released;
 				w.__held += 1;
 				return new Response(body, { status: res.status, headers: res.headers });
 			}
 			return res;
 		};
 	});
+	expect(days.length, 'the held list is one page (page[size] 1000)').toBeLessThanOrEqual(1000);
 	await page.getByRole('tab', { name: 'Delivered' }).click(); // its answer is held
 	await page.getByRole('textbox', { name: 'From' }).fill(from);
 	await page.getByRole('textbox', { name: 'To' }).fill(to);
 	await page.getByRole('button', { name: 'Apply' }).click(); // answers first
 	await expect(status).toHaveText(`${inRange} emails`);
+	await page.evaluate(() => (window as unknown as { __release: () => void }).__release());
 	await page.waitForFunction(() => (window as unknown as { __held: number }).__held === 1);
-	// Let the late answer reach the page and the page render, then read the count once.
-	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200))));
+	// The late answer parsed (no API call pending) and the page rendered what it did with it (a frame later).
+	await page.waitForFunction(() => document.body.dataset.apiPending === '0');
+	await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
 	expect(await status.textContent()).toBe(`${inRange} emails`);
 });
