@@ -1,6 +1,6 @@
 /**
- * Each played blueprint's oracle (by default the `ci` play set: every hand-written blueprint and one instance of each
- * template's distinct UI paths; `SALESGYM_PLAYS=all` for every one, tests/plays/select.ts), played ONCE through the
+ * Each played blueprint's oracle (by default every one; `SALESGYM_PLAYS=ci` for the quicker `ci` set, every
+ * hand-written blueprint and one instance of each template's distinct UI paths: tests/plays/select.ts), played ONCE through the
  * UI per run, in the worker's reused browser context (reset from the last play's page, `startEpisode` warm) under
  * a non-UTC time zone (America/Los_Angeles): the final export must equal, byte for byte (its SHA-256), the golden
  * `final` export recorded under UTC in a fresh context after a passing verify (tests/plays/golden.ts). One play
@@ -54,7 +54,7 @@ import { alternativeKey, CALLS_ANNOTATION, recordApiCalls, type ApiCall, type Ca
 
 test.describe.configure({ mode: 'parallel' });
 
-/** The blueprints played: the `ci` set by default, every one with `SALESGYM_PLAYS=all` (tests/plays/select.ts). */
+/** The blueprints played: every one by default, the `ci` set with `SALESGYM_PLAYS=ci` (tests/plays/select.ts). */
 const blueprints = playSet(loadBlueprints(), playSetMode());
 const platforms = [...new Set(blueprints.map(platformOf))].sort();
 

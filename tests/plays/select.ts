@@ -1,30 +1,29 @@
 /**
- * Which blueprints the browser suites replay through the UI: the `ci` set by default (`npm test`), every one with
- * `SALESGYM_PLAYS=all` (and when golden hashes are recorded).
+ * Which blueprints the browser suites replay through the UI: every one by default (`npm test`), or with
+ * `SALESGYM_PLAYS=ci` the `ci` set, a quicker local run.
  *
  * A template's instances (`npm run blueprints`: the same template at other seeds) mostly differ in the records
  * they touch, not in the screens they pass through: 102 of the 147 shipped blueprints are instances, 89 % of the
- * library's oracle actions, and they fall into 29 distinct UI paths. The `ci` set therefore plays every blueprint
- * written by hand and, per template, the lowest-seed instance of each distinct {@link uiPath} (its oracle's and its
- * UI alternatives', `alternatives[].steps`): 74 of 147, every screen path. Playing all 147 takes the suite to its
- * 40-minute budget on a 2-core machine (40 min 04 s on a clean clone, no room left; README "Cost per blueprint"). Every blueprint,
- * played or not, keeps its Node checks in `npm run unit` (schema, verifier lint, "a fresh reset fails", and its UI
- * play's recorded API calls replayed to the golden final state with its verdict and mutants: tests/unit/replays.ts).
+ * library's oracle actions, and they fall into 29 distinct UI paths. The `ci` set plays every blueprint written by
+ * hand and, per template, the lowest-seed instance of each distinct {@link uiPath} (its oracle's and its UI
+ * alternatives', `alternatives[].steps`): 74 of 147, every screen path. Whatever the play set, every blueprint keeps
+ * its Node checks in `npm run unit` (schema, verifier lint, "a fresh reset fails", and its UI play's recorded API
+ * calls replayed to the golden final state with its verdict and mutants: tests/unit/replays.ts).
  */
 import type { Action, Blueprint } from '../../blueprints/schema';
 
-/** Which plays run: `ci` (the default: one instance per template UI path, see the module comment) or `all`. */
+/** Which plays run: `all` (the default) or `ci` (one instance per template UI path, see the module comment). */
 export type PlaySetMode = 'ci' | 'all';
 
 /**
- * The play set in force: `all` when `SALESGYM_PLAYS=all` or when golden hashes are being recorded
- * (`SALESGYM_GOLDEN=write`, which must record every blueprint), else `ci`.
+ * The play set in force: `ci` when `SALESGYM_PLAYS=ci` (and golden hashes are not being recorded:
+ * `SALESGYM_GOLDEN=write` must record every blueprint), else `all`.
  * @throws Error when `SALESGYM_PLAYS` is set to anything but `ci` or `all` (a typo must not silently shrink a run).
  */
 export function playSetMode(env: NodeJS.ProcessEnv = process.env): PlaySetMode {
 	const v = env.SALESGYM_PLAYS;
 	if (v !== undefined && v !== 'ci' && v !== 'all') throw new Error(`SALESGYM_PLAYS must be "ci" or "all", not ${JSON.stringify(v)}`);
-	return env.SALESGYM_GOLDEN === 'write' ? 'all' : (v ?? 'ci');
+	return env.SALESGYM_GOLDEN === 'write' ? 'all' : (v ?? 'all');
 }
 
 /** One action's place in a UI path: its kind and what kind of element it addresses (see {@link uiPath}). */

@@ -20,8 +20,8 @@ const steps = (name: string, label = 'Deal name', role = 'link') => [
 ];
 
 describe('playSetMode', () => {
-	it('is ci by default, all when asked or when recording goldens, and refuses anything else', () => {
-		expect(playSetMode({})).toBe('ci');
+	it('is all by default, ci only when asked and not recording goldens, and refuses anything else', () => {
+		expect(playSetMode({})).toBe('all');
 		expect(playSetMode({ SALESGYM_PLAYS: 'ci' })).toBe('ci');
 		expect(playSetMode({ SALESGYM_PLAYS: 'all' })).toBe('all');
 		expect(playSetMode({ SALESGYM_GOLDEN: 'write' })).toBe('all');

@@ -12,9 +12,9 @@
  *   state whose verdict passes with score 1.
  * Each test puts its kill matrix or alternative verdict in its metadata for the kill-matrix report
  * (tests/plays/mutants-reporter.ts, `reports/mutants.json`).
- * The browser plays (tests/plays/plays.spec.ts) prove that the UI still reaches the golden final state, for the `ci`
- * play set (every distinct UI path) or every blueprint; this suite proves every blueprint's final state and its
- * mutants on every `npm run unit`.
+ * The browser plays (tests/plays/plays.spec.ts) prove that the UI still reaches the golden final state, for every
+ * blueprint (or, with `SALESGYM_PLAYS=ci`, one per distinct UI path); this suite proves every blueprint's final state
+ * and its mutants on every `npm run unit`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGyms, shippedSeeds } from '../../gyms/registry';
