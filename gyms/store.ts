@@ -42,6 +42,7 @@ import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse
 import { fnv1a } from '../seeds/rng';
 import { DEFAULT_ACTOR } from '../seeds/team';
 import type { GymEvent, GymExport, RunInit, RunMeta } from './types';
+import { bulkWrites } from './memory-db';
 
 /** Tables every gym database must declare besides its data tables, with their Dexie schema strings. */
 export const GYM_STORE_TABLES = { meta: 'key', events: 'seq', dirty: 'id' } as const;
@@ -357,6 +358,8 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			journal ? note : undefined
 		)
 	);
+	// A bulk write of seed rows into the in-memory database is one request, not one per row (gyms/memory-db.ts).
+	db.use(bulkWrites());
 	const cache = new Map<string, Entry>();
 	let last: ResetReport | null = null;
 	/**
