@@ -1,10 +1,11 @@
 /**
- * Differential test: the same assertions through jq-web in Node and through the native jq binary (when
- * installed) must give the same verdicts and values. The page leg is tests/e2e/verifier.spec.ts.
+ * Differential test: the same assertions through the verifier's jq in Node (text input, and the Service Worker's
+ * table bytes with spans) and through the native jq binary (when installed) must give the same verdicts and values. The page leg is tests/e2e/verifier.spec.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNativeEngine, createNodeEngine, NATIVE_JQ } from './node';
-import { verificationInput } from './prepare';
+import { canonicalJson } from './canonical';
+import { verificationInput, verificationInputJson } from './prepare';
 import { evaluate, type Evaluation, type JqEngine } from './verify';
 import { DIFFERENTIAL_ASSERTIONS, differentialExport } from './differential';
 
@@ -36,6 +37,20 @@ describe('Node (jq-web) vs native jq', () => {
 		// The suite exercises both outcomes and errors.
 		expect(a.assertions.some((r) => r.passed)).toBe(true);
 		expect(a.assertions.some((r) => !r.passed)).toBe(true);
+	});
+	it.skipIf(!native)(`same verdicts as ${NATIVE_JQ} from the Service Worker's input (table bytes and spans: the parsed-table cache), twice`, () => {
+		const doc = differentialExport();
+		const utf8 = new TextEncoder();
+		const gyms = Object.fromEntries(
+			Object.entries(doc.gyms).map(([g, tables]) => [g, Object.fromEntries(Object.entries(tables).map(([t, rows]) => [t, utf8.encode(canonicalJson(rows))]))])
+		);
+		const queries = DIFFERENTIAL_ASSERTIONS.map((a) => a.query);
+		const json = () => verificationInputJson({ gyms, events: doc.events, clock: doc.clock }, queries, doc.gyms);
+		const first = json();
+		expect(first.tables!.length).toBeGreaterThan(0);
+		const b = evaluate(native!, verificationInput(doc, queries, doc.gyms), DIFFERENTIAL_ASSERTIONS);
+		// The first run parses every table into the cache, the second reuses them.
+		for (const input of [first, json()]) expect(comparable(evaluate(web, input, DIFFERENTIAL_ASSERTIONS))).toEqual(comparable(b));
 	});
 	it.runIf(!native)(`skipped: ${NATIVE_JQ} is not installed`, () => {
 		expect(native).toBeNull();

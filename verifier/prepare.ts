@@ -6,7 +6,7 @@
 import { canonicalJson } from './canonical';
 import type { ExportLike } from './merge';
 import { pruneTables, tablesReadBy, type TableNeeds } from './tables';
-import type { VerifyInput } from './verify';
+import type { StateTableSpan, VerifyInput } from './verify';
 
 /** Whether any query names the variable `$name` (e.g. `initial`). */
 export function mentionsVar(queries: readonly string[], name: string): boolean {
@@ -62,7 +62,8 @@ export function joinUtf8(pieces: readonly (string | Uint8Array)[]): Uint8Array {
 /**
  * {@link verificationInput} over pre-serialized tables: `doc.gyms` maps gym → table → the UTF-8 canonical JSON of
  * its rows (sw/verify-export.ts). `state` is the same bytes as `canonicalJson(pruneTables(gyms, needs))`, as one
- * fresh UTF-8 buffer; the other fields are as in {@link verificationInput}.
+ * fresh UTF-8 buffer, and `tables` says where each table's bytes lie in it (so that the verifier's jq re-parses only
+ * the tables that changed since its last verification); the other fields are as in {@link verificationInput}.
  */
 export function verificationInputJson(
 	doc: { gyms: Record<string, Record<string, Uint8Array>>; events: ExportLike['events']; clock: string },
@@ -70,7 +71,13 @@ export function verificationInputJson(
 	initial: Record<string, Record<string, unknown[]>> | null
 ): VerifyInput {
 	const needs = needsOf(queries, new Set([...Object.keys(doc.gyms), ...Object.keys(initial ?? {})]));
-	const pieces: (string | Uint8Array)[] = ['{'];
+	const pieces: Uint8Array[] = [utf8.encode('{')];
+	const tables: StateTableSpan[] = [];
+	let at = 1;
+	const add = (p: Uint8Array) => {
+		pieces.push(p);
+		at += p.length;
+	};
 	Object.keys(doc.gyms)
 		.sort()
 		.forEach((gym, i) => {
@@ -78,13 +85,19 @@ export function verificationInputJson(
 			const names = Object.keys(doc.gyms[gym]!)
 				.sort()
 				.filter((t) => want === '*' || want?.has(t));
-			pieces.push(`${i ? ',' : ''}${JSON.stringify(gym)}:{`);
-			names.forEach((t, k) => pieces.push(`${k ? ',' : ''}${JSON.stringify(t)}:`, doc.gyms[gym]![t]!));
-			pieces.push('}');
+			add(utf8.encode(`${i ? ',' : ''}${JSON.stringify(gym)}:{`));
+			names.forEach((t, k) => {
+				add(utf8.encode(`${k ? ',' : ''}${JSON.stringify(t)}:`));
+				const bytes = doc.gyms[gym]![t]!;
+				tables.push({ gym, table: t, start: at, end: at + bytes.length });
+				add(bytes);
+			});
+			add(utf8.encode('}'));
 		});
-	pieces.push('}');
+	pieces.push(utf8.encode('}'));
 	return {
 		state: joinUtf8(pieces),
+		tables,
 		initial: initial && mentionsVar(queries, 'initial') ? canonicalJson(pruneTables(initial, needs)) : 'null',
 		events: mentionsVar(queries, 'events') ? canonicalJson(doc.events) : '[]',
 		now: JSON.stringify(doc.clock)

@@ -25,6 +25,28 @@ import { JQ_DATE_PRELUDE, zoneTables } from './time';
  */
 export interface JqEngine {
 	run(input: string | Uint8Array, program: string): string;
+	/**
+	 * The same as `run(input, program)`, where `spans` mark byte ranges of `input` that each hold one table's JSON
+	 * (sorted, disjoint; `key` names the table, e.g. `state hubspot contacts`). An engine that keeps parsed tables
+	 * between runs (jq-engine.ts) parses only the spans whose bytes changed since the last run with that key;
+	 * its output is byte-identical to `run`'s. Optional: without it, callers use `run`.
+	 */
+	runSpans?(input: Uint8Array, spans: readonly JqSpan[], program: string): string;
+}
+
+/** A table's JSON inside an engine's input: bytes [start, end) (UTF-8 offsets), and the key that names the table across runs. */
+export interface JqSpan {
+	key: string;
+	start: number;
+	end: number;
+}
+
+/** A table's JSON inside {@link VerifyInput.state} (bytes): `state[gym][table]` is the UTF-8 bytes [start, end). */
+export interface StateTableSpan {
+	gym: string;
+	table: string;
+	start: number;
+	end: number;
 }
 
 /** Actual values longer than this (canonical JSON chars) are replaced by a truncated string preview. */
@@ -42,6 +64,12 @@ const COUNT_OPS: ReadonlySet<string> = new Set(['count_eq', 'count_gte', 'count_
 export interface VerifyInput {
 	/** JSON text, or its UTF-8 bytes (what the Service Worker sends, so that it is transferred rather than copied). */
 	state: string | Uint8Array;
+	/**
+	 * Where each table's JSON lies in `state` when it is bytes (sw/verify.ts sets it), so that an engine with
+	 * {@link JqEngine.runSpans} re-parses only the tables that changed since its last verification. Ignored
+	 * when `state` is text.
+	 */
+	tables?: StateTableSpan[];
 	initial?: string;
 	events?: string;
 	now?: string;
@@ -148,8 +176,30 @@ export function inputDocument(input: VerifyInput, tz: Record<string, [number, nu
 
 const utf8 = new TextEncoder();
 
-function runProgram(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[], root: string): { outcomes: Outcome[]; ms: number[] } {
-	return timedOutcomes(JSON.parse(engine.run(doc, jqProgram(queries, root))) as unknown[], queries.length);
+/** A prepared input document and how to run a program over it (through {@link JqEngine.runSpans} when the tables' spans are known). */
+interface Doc {
+	/** The input document ({@link inputDocument}). */
+	doc: string | Uint8Array;
+	/** `engine.run(doc, program)`, or the span-aware run of the same document. */
+	run(engine: JqEngine, program: string): string;
+}
+
+/**
+ * {@link inputDocument} plus, when `input.state` is bytes with table spans and the engine supports them, the spans
+ * moved into the document's coordinates (the state follows a head of `head.length` bytes).
+ */
+function prepareDoc(engine: JqEngine, input: VerifyInput, tz: Record<string, [number, number][]>): Doc {
+	const doc = inputDocument(input, tz);
+	if (!engine.runSpans || typeof doc === 'string' || typeof input.state === 'string' || !input.tables?.length) {
+		return { doc, run: (e, program) => e.run(doc, program) };
+	}
+	const offset = doc.length - input.state.length - utf8.encode(`,"tz":${JSON.stringify(tz)}}`).length;
+	const spans: JqSpan[] = input.tables.map((t) => ({ key: `state ${t.gym} ${t.table}`, start: offset + t.start, end: offset + t.end }));
+	return { doc, run: (e, program) => (e.runSpans ? e.runSpans(doc, spans, program) : e.run(doc, program)) };
+}
+
+function runProgram(engine: JqEngine, doc: Doc, queries: readonly JqQuery[], root: string): { outcomes: Outcome[]; ms: number[] } {
+	return timedOutcomes(JSON.parse(doc.run(engine, jqProgram(queries, root))) as unknown[], queries.length);
 }
 
 /** Splits a program's `[now, q1, now, q2, now, …]` ({@link jqProgram}) into the n outcomes and each one's time, ms. */
@@ -168,7 +218,7 @@ function timedOutcomes(out: readonly unknown[], n: number): { outcomes: Outcome[
  * error, or a query that halts jq), each query is compile-checked on its own; the compiling ones run together
  * again, and only if that still fails does each run alone, so every error lands on its own assertion.
  */
-function runQueries(engine: JqEngine, doc: string | Uint8Array, queries: readonly JqQuery[], root: string): { outcomes: Outcome[]; ms: number[] } {
+function runQueries(engine: JqEngine, doc: Doc, queries: readonly JqQuery[], root: string): { outcomes: Outcome[]; ms: number[] } {
 	try {
 		return runProgram(engine, doc, queries, root);
 	} catch {
@@ -234,7 +284,7 @@ export function evaluate(
 	const vi: VerifyInput = typeof input === 'string' ? { state: input } : input;
 	const queries = assertions.map((a) => a.query);
 	const { outcomes, ms } = assertions.length
-		? runQueries(engine, inputDocument(vi, zoneTables([...queries, root])), jqQueriesOf(assertions), root)
+		? runQueries(engine, prepareDoc(engine, vi, zoneTables([...queries, root])), jqQueriesOf(assertions), root)
 		: { outcomes: [], ms: [] };
 	return { ...rollup(assertionResults(assertions, outcomes, ms)), ms: Math.round((now() - t0) * 100) / 100 };
 }

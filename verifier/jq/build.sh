@@ -1,11 +1,14 @@
 #!/bin/bash
-# Builds verifier/jq/jq.mjs + jq.wasm: jq 1.8.2 (its CLI, main.c unchanged, with the bundled oniguruma and decNumber)
+# Builds verifier/jq/jq.mjs + jq.wasm: jq 1.8.2 (its CLI, with the bundled oniguruma and decNumber)
 # compiled to WebAssembly with Debian's emscripten 3.1.6 (apt-get install emscripten), -O3 with link-time optimization (jq's
 # small jv_* helpers inline across files), no debug info, without autotools (the compile flags stand for what configure finds
 # on emscripten's musl; `gamma` is absent there, as in jq's own musl builds).
-# One source patch, jq-1.8.2-sort.patch (same results, less time): jq's sort/unique/group_by/min_by… compare two strings
-# directly and sort with a merge sort instead of musl's qsort (smoothsort, several times slower in WebAssembly). The
-# comparison is jq's own total order (ties broken by position), so the order is the one qsort gives.
+# Two source patches (same results, less time):
+# - jq-1.8.2-sort.patch: jq's sort/unique/group_by/min_by… compare two strings directly and sort with a merge sort
+#   instead of musl's qsort (smoothsort, several times slower in WebAssembly). The comparison is jq's own total order
+#   (ties broken by position), so the order is the one qsort gives.
+# - jq-1.8.2-tables.patch + sg_tables.c: the parsed-table cache (the CLI's input goes through sg_tables_expand_input,
+#   which swaps table placeholders for tables parsed in an earlier run; see ../jq-engine.ts).
 # NODE_PATH: Debian's emscripten needs its acorn module when the node on PATH is not Debian's.
 set -e
 export NODE_PATH=/usr/share/nodejs
@@ -17,6 +20,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 cd $SRC
 # The sort patch, once (a tree that already has it is left as is).
 patch -p1 -N --dry-run -s < "$HERE/jq-1.8.2-sort.patch" >/dev/null && patch -p1 -N -s < "$HERE/jq-1.8.2-sort.patch"
+# The table cache: sg_tables.c, and main.c handing its input through sg_tables_expand_input (jq-1.8.2-tables.patch).
+patch -p1 -N --dry-run -s < "$HERE/jq-1.8.2-tables.patch" >/dev/null && patch -p1 -N -s < "$HERE/jq-1.8.2-tables.patch"
+cp "$HERE/sg_tables.c" src/sg_tables.c
 # Generated headers (as jq's Makefile.am makes them).
 echo '#define JQ_VERSION "1.8.2"' > src/version.h
 echo '#define JQ_CONFIG "emscripten build of salesgym"' > src/config_opts.inc
@@ -44,7 +50,7 @@ ONIG_SRC="regparse.c regcomp.c regexec.c regenc.c regerror.c regext.c regsyntax.
 MATH="ACOS ACOSH ASIN ASINH ATAN ATAN2 ATANH CBRT CEIL COPYSIGN COS COSH DREM ERF ERFC EXP EXP10 EXP2 EXPM1 FABS FDIM FLOOR FMA FMAX FMIN FMOD FREXP HYPOT ILOGB J0 J1 JN LDEXP LGAMMA LGAMMA_R LOG LOG10 LOG1P LOG2 LOGB MODF NEARBYINT NEXTAFTER NEXTTOWARD POW REMAINDER RINT ROUND SCALB SCALBLN SCALBN SIGNIFICAND SIN SINH SQRT TAN TANH TGAMMA TRUNC Y0 Y1 YN"
 DEFS="-DHAVE_LIBONIG=1 -DUSE_DECNUM=1 -DHAVE_ALLOCA=1 -DHAVE_ALLOCA_H=1 -DHAVE_ATEXIT=1 -DHAVE_GETTIMEOFDAY=1 -DHAVE_GMTIME=1 -DHAVE_GMTIME_R=1 -DHAVE_LOCALTIME_R=1 -DHAVE_ISATTY=1 -DHAVE_MEMMEM=1 -DHAVE_PTHREAD=1 -DHAVE_PTHREAD_KEY_CREATE=1 -DHAVE_PTHREAD_ONCE=1 -DHAVE_SETENV=1 -DHAVE_SETLOCALE=1 -DHAVE_STRFTIME=1 -DHAVE_STRPTIME=1 -DHAVE_TIMEGM=1 -DHAVE_TM_TM_GMT_OFF=1 -DHAVE_GETENTROPY=1 -DIEEE_8087=1 -D_GNU_SOURCE"
 for m in $MATH; do DEFS="$DEFS -DHAVE_$m=1"; done
-JQ_SRC="src/builtin.c src/bytecode.c src/compile.c src/execute.c src/jq_test.c src/jv.c src/jv_alloc.c src/jv_aux.c src/jv_dtoa.c src/jv_file.c src/jv_parse.c src/jv_print.c src/jv_unicode.c src/linker.c src/locfile.c src/util.c src/jv_dtoa_tsd.c vendor/decNumber/decContext.c vendor/decNumber/decNumber.c src/lexer.c src/parser.c src/main.c"
+JQ_SRC="src/builtin.c src/bytecode.c src/compile.c src/execute.c src/jq_test.c src/jv.c src/jv_alloc.c src/jv_aux.c src/jv_dtoa.c src/jv_file.c src/jv_parse.c src/jv_print.c src/jv_unicode.c src/linker.c src/locfile.c src/util.c src/jv_dtoa_tsd.c vendor/decNumber/decContext.c vendor/decNumber/decNumber.c src/lexer.c src/parser.c src/main.c src/sg_tables.c"
 export CF DEFS OBJ SRC
 ( for f in $ONIG_SRC; do echo "onig $f"; done; for f in $JQ_SRC; do echo "jq $f"; done ) | xargs -P ${JOBS:-2} -L1 bash -c '
   kind=$0; f=$1; o=$OBJ/$kind/$(echo $f | tr / _).o
@@ -54,6 +60,7 @@ export CF DEFS OBJ SRC
 echo compiled
 emcc -O3 -flto $OBJ/jq/*.o $OBJ/onig/*.o -o $OUT/jq.mjs -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createJq -sINVOKE_RUN=0 \
 	-sEXIT_RUNTIME=0 -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432 -sENVIRONMENT=web,worker \
-	-sEXPORTED_RUNTIME_METHODS=callMain,FS,stackSave,stackRestore
+	-sEXPORTED_FUNCTIONS=_main,_sg_table_load,_sg_table_drop,_sg_tables_expand \
+	-sEXPORTED_RUNTIME_METHODS=callMain,FS,stackSave,stackRestore,ccall
 cp $OUT/jq.mjs $OUT/jq.wasm "$HERE/"
 echo "wrote $HERE/jq.mjs and $HERE/jq.wasm"
