@@ -17,12 +17,13 @@ import { takeWorldParseMs } from '../seeds';
 import type { ApiRequest, Gym } from '../gyms/types';
 import type { ExportLike } from '../verifier/merge';
 import { VerifyRequest, type PlacedAssertion } from '../verifier/schema';
-import type { Evaluation, VerifyInput } from '../verifier/verify';
+import { TablesNotHeldError, type Evaluation, type VerifyInput } from '../verifier/verify';
 import { z } from 'zod';
 import type { ErrorEnvelope } from '../gyms/kit/contract';
 import { currentRun, exportRun, importRun, initRun, RunError, type InitTiming, type RunContext, type StateExport } from './run';
 import { fetchPeerExports, peerPlatforms, publishExports, type Published, type StoreOptions } from './state-store';
 import { verifyRun } from './verify';
+import { pageTables } from './verify-ledger';
 import { isSecret, notFoundPage, Seal, SEAL_HEADER, SEAL_NEXT_HEADER } from './seal';
 import { checkReset, parseDeep } from './reset-check';
 import { InlineTasks } from './inline-task';
@@ -151,7 +152,8 @@ export const VERIFY_GRACE_MS = 5_000;
  * `signal`: the request's; when it aborts, the page is told to stop (its worker is then restarted). Chromium 156
  * does not abort `FetchEvent.request.signal` when the page aborts its fetch, so there the time bound is what stops a runaway query.
  * @throws RunError 504 when the page reports a timeout (its worker was restarted) or does not answer within
- *   `timeoutMs` + {@link VERIFY_GRACE_MS}; 499 when aborted; 500 when its verifier failed; 400 when there is no such page.
+ *   `timeoutMs` + {@link VERIFY_GRACE_MS}; 499 when aborted; 500 when its verifier failed; 400 when there is no such page;
+ *   TablesNotHeldError when the input names held tables the page's worker does not hold.
  */
 function verifyInPage(
 	scope: ClientsScope,
@@ -173,6 +175,7 @@ function verifyInPage(
 				if (ev.data.ok && ev.data.result) resolve(ev.data.result);
 				else if (ev.data.kind === 'timeout') reject(new RunError(504, ev.data.error ?? 'verification timed out'));
 				else if (ev.data.kind === 'aborted') reject(new RunError(499, ev.data.error ?? 'verification aborted'));
+				else if (ev.data.kind === 'missing-tables') reject(new TablesNotHeldError([ev.data.error ?? 'tables']));
 				else reject(new RunError(500, ev.data.error ?? 'verifier failed: unknown error'));
 			};
 			signal?.addEventListener('abort', () => channel.port1.postMessage({ type: 'salesgym:verify-abort' }), { once: true });
@@ -254,7 +257,13 @@ async function verify(ctx: RunContext, request: Request, clientId: string, scope
 	if (!clientId) throw new RunError(400, '/verify must be fetched from a salesgym page (page context), so that its verifier worker can run');
 	await lifecycle;
 	const peers: readonly ExportLike[] = await peerExports(ctx, request, body);
-	const out = await verifyRun(ctx, body, peers, (input, assertions, timeoutMs) => verifyInPage(scope, clientId, input, assertions, timeoutMs, request.signal));
+	const out = await verifyRun(
+		ctx,
+		body,
+		peers,
+		(input, assertions, timeoutMs) => verifyInPage(scope, clientId, input, assertions, timeoutMs, request.signal),
+		pageTables(clientId)
+	);
 	return json(200, { ...out, seal: await seal.report(gyms) });
 }
 

@@ -12,6 +12,7 @@ import type { StateExportDoc } from '../verifier/schema';
 import { evaluate, type JqEngine, type VerifyInput } from '../verifier/verify';
 import { exportRun, initRun, RunError, type RunContext } from './run';
 import { verifyRun, type Verifier } from './verify';
+import { MAX_PAGES, pageTables, PageTables, versionOf } from './verify-ledger';
 
 let n = 0;
 let jq: JqEngine;
@@ -239,5 +240,94 @@ describe('a Service Worker without verifiers (task setups only)', () => {
 		await expect(verifyRun(setups, { run_id: 'no-verifiers', assertions: [A('a', '1', 'eq', 1)], steps }, [], verifier)).rejects.toMatchObject({
 			status: 400
 		});
+	});
+});
+
+describe('held tables: a page’s worker is sent only the tables that changed (sw/verify-ledger.ts)', () => {
+	const assertions = [
+		A('count', '.hubspot.contacts | length', 'gte', 1),
+		A('priya', '[.hubspot.contacts[] | select(.properties.email == "priya.raman@helixbio.com")] | length', 'eq', 1),
+		A('owners', '.hubspot.owners | length', 'gte', 1),
+		A('companies', '.hubspot.companies | length', 'gte', 1)
+	];
+	/** A page: its own engine (its worker's jq), and the inputs it was sent. */
+	async function page() {
+		const engine = await createNodeEngine();
+		const sent: VerifyInput[] = [];
+		const run: Verifier = async (input, as) => {
+			sent.push(input);
+			return evaluate(engine, input, as);
+		};
+		return { run, sent };
+	}
+	const held = (input: VerifyInput) => (input.tables ?? []).filter((t) => t.held).map((t) => t.table);
+	const plain = (r: { ms: number; assertions: { ms: number }[] }) => ({
+		...r,
+		ms: 0,
+		assertions: r.assertions.map((x) => ({ ...x, ms: 0 })),
+		timing: undefined
+	});
+
+	it('sends each table once while it is unchanged, a written table again, with the verdicts of full inputs', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'h1' });
+		const p = await page();
+		const ledger = new PageTables();
+		const first = await verifyRun(c, { run_id: 'h1', assertions }, [], p.run, ledger);
+		const second = await verifyRun(c, { run_id: 'h1', assertions }, [], p.run, ledger);
+		expect(held(p.sent[0]!)).toEqual([]);
+		expect(held(p.sent[1]!)).toEqual(['companies', 'contacts', 'owners']);
+		expect(stateText(p.sent[1]!)).toBe('{"hubspot":{"companies":null,"contacts":null,"owners":null}}');
+		expect(plain(second)).toEqual(plain(first));
+		expect(first.assertions.map((x) => x.passed)).toEqual([true, false, true, true]);
+		await oracle(c);
+		const third = await verifyRun(c, { run_id: 'h1', assertions }, [], p.run, ledger);
+		expect(held(p.sent[2]!)).toEqual(['companies', 'owners']);
+		const full = await verifyRun(c, { run_id: 'h1', assertions }, [], verifier);
+		expect(plain(third)).toEqual(plain(full));
+		expect(third.assertions.map((x) => x.passed)).toEqual([true, true, true, true]);
+	});
+
+	it('a worker that lacks a held table (restarted) gets the whole input again, once, and the same verdict', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'h2' });
+		const ledger = new PageTables();
+		const before = await page();
+		const expected = await verifyRun(c, { run_id: 'h2', assertions }, [], before.run, ledger);
+		expect(ledger.size).toBe(3);
+		const after = await page(); // a fresh worker: holds nothing
+		const r = await verifyRun(c, { run_id: 'h2', assertions }, [], after.run, ledger);
+		expect(after.sent.map(held)).toEqual([['companies', 'contacts', 'owners'], []]);
+		expect(plain(r)).toEqual(plain(expected));
+		expect(ledger.size).toBe(3);
+	});
+
+	it('a verification that fails forgets what the worker held', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'h3' });
+		const ledger = new PageTables();
+		const p = await page();
+		await verifyRun(c, { run_id: 'h3', assertions }, [], p.run, ledger);
+		const timeout: Verifier = async () => {
+			throw new RunError(504, 'verification timed out after 5000 ms; the verifier worker was restarted');
+		};
+		await expect(verifyRun(c, { run_id: 'h3', assertions }, [], timeout, ledger)).rejects.toMatchObject({ status: 504 });
+		expect(ledger.size).toBe(0);
+		await verifyRun(c, { run_id: 'h3', assertions }, [], p.run, ledger);
+		expect(held(p.sent.at(-1)!)).toEqual([]);
+	});
+
+	it('versions bytes by identity: the same bytes object keeps its id, equal bytes in another object get another', () => {
+		const a = new TextEncoder().encode('[1]');
+		const b = new TextEncoder().encode('[1]');
+		expect(versionOf(a)).toBe(versionOf(a));
+		expect(versionOf(b)).not.toBe(versionOf(a));
+	});
+
+	it('keeps the ledgers of the most recent pages only', () => {
+		const first = pageTables('page-0');
+		for (let i = 1; i <= MAX_PAGES; i++) pageTables(`page-${i}`);
+		expect(pageTables('page-0')).not.toBe(first);
+		expect(pageTables(`page-${MAX_PAGES}`)).toBe(pageTables(`page-${MAX_PAGES}`));
 	});
 });

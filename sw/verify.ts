@@ -10,9 +10,10 @@ import { mergeExports, MergeError, type ExportLike } from '../verifier/merge';
 import { mentionsVar, needsOf, verificationInput, verificationInputJson } from '../verifier/prepare';
 import { DEFAULT_TIMEOUT_MS, VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
 import { tablesFor } from '../verifier/tables';
-import type { Evaluation, VerifyInput } from '../verifier/verify';
+import { TablesNotHeldError, type Evaluation, type VerifyInput } from '../verifier/verify';
 import { exportRun, RunError, type RunContext } from './run';
 import { exportRunJson, type JsonRunExport } from './verify-export';
+import type { PageTables } from './verify-ledger';
 
 /**
  * Runs a prepared verification somewhere (the page's worker). Resolves to the evaluation.
@@ -73,11 +74,13 @@ async function initialOf(
  * @param extra exports of the run's gyms on other origins, besides the body's `states` (e.g. fetched from the
  *   state store `/state/<run_id>/<gym>.json`). Gyms they hold are not exported locally.
  * @param verifier runs the prepared input (the page's worker).
+ * @param ledger the tables the page's worker already holds (sw/verify-ledger.ts): those are not sent again. A
+ *   worker that lacks one answers {@link TablesNotHeldError}, and the verification is sent once more in full.
  * @returns the verdict `{run_id, task_id, passed, score, first_failing_step, steps, assertions, ms}`.
  * @throws RunError 400 (bad body, a gym twice), 404 (unknown task), 409 (not the current run, a run_id of
  *   another run in the exports, task mismatch), 500/504 from the verifier.
  */
-export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly ExportLike[], verifier: Verifier): Promise<VerifyResult> {
+export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly ExportLike[], verifier: Verifier, ledger?: PageTables): Promise<VerifyResult> {
 	const parsed = VerifyRequest.safeParse(body);
 	if (!parsed.success) throw new RunError(400, parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
 	const req = parsed.data;
@@ -117,10 +120,21 @@ export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly 
 		throw new RunError(400, `steps: this Service Worker holds no verifiers; send the task's steps ([{platform, verifiers}]) with task_id "${req.task_id}"`);
 	const t1 = performance.now();
 	const initial = mentionsVar(queries, 'initial') ? await initialOf(ctx, run, new Set(Object.keys((json ?? merged!).gyms))) : null;
-	const input = json ? verificationInputJson(json, queries, initial) : verificationInput(merged!, queries, initial);
+	let input = json ? verificationInputJson(json, queries, initial, ledger) : verificationInput(merged!, queries, initial);
 	const t2 = performance.now();
 	const inputBytes = typeof input.state === 'string' ? null : input.state.length;
-	const result = await verifier(input, assertions, req.timeout_ms ?? DEFAULT_TIMEOUT_MS);
+	const timeoutMs = req.timeout_ms ?? DEFAULT_TIMEOUT_MS;
+	let result: Evaluation;
+	try {
+		result = await verifier(input, assertions, timeoutMs);
+	} catch (err) {
+		// The worker may have been restarted (or refused held tables it lacks): from now on it holds nothing.
+		ledger?.clear();
+		if (!(err instanceof TablesNotHeldError) || !json) throw err;
+		input = verificationInputJson(json, queries, initial, ledger);
+		result = await verifier(input, assertions, timeoutMs);
+	}
+	ledger?.record(input.tables);
 	const r2 = (x: number) => Math.round(x * 100) / 100;
 	const timing = {
 		export_ms: r2(t1 - t0),

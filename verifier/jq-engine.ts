@@ -89,8 +89,8 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 	};
 	const mod = await factory(options);
 	const decoder = new TextDecoder();
-	/** Parsed tables held in jq's heap between runs: span key → the slot and the bytes it was parsed from. */
-	const slots = new Map<string, { slot: number; bytes: Uint8Array }>();
+	/** Parsed tables held in jq's heap between runs: span key → the slot, and the version id or the bytes it was parsed from. */
+	const slots = new Map<string, { slot: number; id?: string; bytes?: Uint8Array }>();
 	const freeSlots: number[] = [];
 	let nextSlot = 0;
 	const dropSlot = (key: string) => {
@@ -130,14 +130,24 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 			const n = outLen > 0 && out[outLen - 1] === 0x0a ? outLen - 1 : outLen;
 			return decoder.decode(out.subarray(0, n));
 		},
+		holds(key, id) {
+			return slots.get(key)?.id === id;
+		},
 		runSpans(input, spans, program) {
-			if (!validSpans(input.length, spans)) return engine.run(input, program);
+			// The plain run parses the input as it is; it cannot stand in when some tables were not sent.
+			const plain = () => {
+				if (spans.some((s) => s.held)) throw new Error('jq cannot run without the held tables: the spans are not valid, or a table is not valid JSON');
+				return engine.run(input, program);
+			};
+			if (!validSpans(input.length, spans)) return plain();
 			const pieces: Uint8Array[] = [];
 			let at = 0;
 			for (const span of spans) {
 				const bytes = input.subarray(span.start, span.end);
 				let held = slots.get(span.key);
-				if (!held || !sameBytes(held.bytes, bytes)) {
+				if (span.held) {
+					if (!held || span.id === undefined || held.id !== span.id) throw new Error(`jq does not hold the table ${span.key} (version ${span.id})`);
+				} else if (!held || (span.id !== undefined ? held.id !== span.id : !held.bytes || !sameBytes(held.bytes, bytes))) {
 					dropSlot(span.key);
 					const slot = freeSlots.pop() ?? nextSlot++;
 					mod.FS.writeFile(TABLE_FILE, bytes);
@@ -146,9 +156,10 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 					if (rc !== 0) {
 						// Not one JSON value (or the slot table is full): the plain run parses it and says what is wrong.
 						freeSlots.push(slot);
-						return engine.run(input, program);
+						return plain();
 					}
-					held = { slot, bytes: bytes.slice() };
+					// Versioned bytes are known by their id; others are kept to be compared next time.
+					held = span.id === undefined ? { slot, bytes: bytes.slice() } : { slot, id: span.id };
 					slots.set(span.key, held);
 				}
 				pieces.push(input.subarray(at, span.start), ascii.encode(`"\\u0000sg:${held.slot}"`));

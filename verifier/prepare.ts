@@ -44,6 +44,19 @@ export function verificationInput(
 
 const utf8 = new TextEncoder();
 
+/** What a held table's range holds in the state bytes. */
+const HELD = utf8.encode('null');
+
+/**
+ * What a verifier already holds, by table, as {@link verificationInputJson} asks it: the version id of a table's
+ * bytes (the same bytes → the same id, distinct bytes → distinct ids), and whether the verifier holds `gym.table` at
+ * a version.
+ */
+export interface TableLedger {
+	idOf(bytes: Uint8Array): string;
+	holds(gym: string, table: string, id: string): boolean;
+}
+
 /**
  * Joins JSON text pieces into one UTF-8 buffer (strings are encoded, byte pieces copied once).
  * @returns a fresh buffer (safe to transfer).
@@ -64,11 +77,15 @@ export function joinUtf8(pieces: readonly (string | Uint8Array)[]): Uint8Array {
  * its rows (sw/verify-export.ts). `state` is the same bytes as `canonicalJson(pruneTables(gyms, needs))`, as one
  * fresh UTF-8 buffer, and `tables` says where each table's bytes lie in it (so that the verifier's jq re-parses only
  * the tables that changed since its last verification); the other fields are as in {@link verificationInput}.
+ * @param ledger what the verifier already holds (sw/verify.ts keeps one per page): each table's span gets the version
+ *   id of its bytes, and a table the verifier holds at that version is sent as `null` with `held: true` (its bytes
+ *   stay here); without it every table is sent and no span has an id.
  */
 export function verificationInputJson(
 	doc: { gyms: Record<string, Record<string, Uint8Array>>; events: ExportLike['events']; clock: string },
 	queries: readonly string[],
-	initial: Record<string, Record<string, unknown[]>> | null
+	initial: Record<string, Record<string, unknown[]>> | null,
+	ledger?: TableLedger
 ): VerifyInput {
 	const needs = needsOf(queries, new Set([...Object.keys(doc.gyms), ...Object.keys(initial ?? {})]));
 	const pieces: Uint8Array[] = [utf8.encode('{')];
@@ -89,8 +106,14 @@ export function verificationInputJson(
 			names.forEach((t, k) => {
 				add(utf8.encode(`${k ? ',' : ''}${JSON.stringify(t)}:`));
 				const bytes = doc.gyms[gym]![t]!;
-				tables.push({ gym, table: t, start: at, end: at + bytes.length });
-				add(bytes);
+				const id = ledger?.idOf(bytes);
+				if (id !== undefined && ledger!.holds(gym, t, id)) {
+					tables.push({ gym, table: t, start: at, end: at + HELD.length, id, held: true });
+					add(HELD);
+				} else {
+					tables.push({ gym, table: t, start: at, end: at + bytes.length, ...(id === undefined ? {} : { id }) });
+					add(bytes);
+				}
 			});
 			add(utf8.encode('}'));
 		});

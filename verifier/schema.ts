@@ -309,7 +309,10 @@ export type VerifyResult = z.infer<typeof VerifyResult>;
 /** The verifier's answer when it could not judge (timeout, abort, worker crash): an infrastructure error, never a fail. */
 export interface VerifyError {
 	status: 'error';
-	/** `timeout`: the time bound passed; `aborted`: the caller cancelled; `crashed`: the worker failed. */
-	kind: 'timeout' | 'aborted' | 'crashed';
+	/**
+	 * `timeout`: the time bound passed; `aborted`: the caller cancelled; `crashed`: the worker failed;
+	 * `missing-tables`: the input names tables as held that the worker does not hold (the Service Worker sends them again).
+	 */
+	kind: 'timeout' | 'aborted' | 'crashed' | 'missing-tables';
 	message: string;
 }

@@ -8,7 +8,7 @@ import { canonicalJson } from './canonical';
 import { createNodeEngine } from './node';
 import { verificationInputJson } from './prepare';
 import type { PlacedAssertion } from './schema';
-import { evaluate, type Evaluation, type JqEngine, type JqSpan } from './verify';
+import { evaluate, TablesNotHeldError, type Evaluation, type JqEngine, type JqSpan } from './verify';
 
 let cached: JqEngine;
 let plain: JqEngine;
@@ -132,6 +132,61 @@ describe('runSpans', () => {
 			expect(c).toBe(p);
 			expect(JSON.parse(c)).toEqual([3, 'd']);
 		}
+	});
+});
+
+describe('versioned and held tables', () => {
+	it('parses a versioned table once, and runs a held one (sent as null) from what it holds', async () => {
+		const engine = await createNodeEngine();
+		const doc = docOf({ hubspot: { contacts: contacts(6), deals: [{ id: 'd' }] } });
+		const [c0, d0] = doc.spans as [JqSpan, JqSpan];
+		const program = '.state.hubspot | [(.contacts | length), .deals[0].id]';
+		expect(
+			engine.runSpans!(
+				doc.bytes,
+				[
+					{ ...c0, id: 'v1' },
+					{ ...d0, id: 'v2' }
+				],
+				program
+			)
+		).toBe('[6,"d"]');
+		expect(engine.holds!(c0.key, 'v1')).toBe(true);
+		expect(engine.holds!(c0.key, 'v9')).toBe(false);
+		// Both tables held: the input carries `null` where they were.
+		const skeleton = utf8.encode('{"state":{"hubspot":{"contacts":null,"deals":null}},"tail":1}');
+		const at = (k: string) => new TextDecoder().decode(skeleton).indexOf(`"${k}":null`) + k.length + 3;
+		const heldSpans: JqSpan[] = [
+			{ key: c0.key, start: at('contacts'), end: at('contacts') + 4, id: 'v1', held: true },
+			{ key: d0.key, start: at('deals'), end: at('deals') + 4, id: 'v2', held: true }
+		];
+		expect(engine.runSpans!(skeleton, heldSpans, program)).toBe('[6,"d"]');
+		// A held version it does not hold is refused, never run over `null`.
+		expect(() => engine.runSpans!(skeleton, [{ ...heldSpans[0]!, id: 'v3' }, heldSpans[1]!], program)).toThrow(/does not hold/);
+		// A new version of one table replaces it; the other stays held.
+		const next = docOf({ hubspot: { contacts: contacts(2), deals: [{ id: 'd' }] } });
+		expect(
+			engine.runSpans!(
+				next.bytes,
+				[
+					{ ...next.spans[0]!, id: 'v4' },
+					{ ...next.spans[1]!, id: 'v2' }
+				],
+				program
+			)
+		).toBe('[2,"d"]');
+		expect([engine.holds!(c0.key, 'v1'), engine.holds!(c0.key, 'v4'), engine.holds!(d0.key, 'v2')]).toEqual([false, true, true]);
+	});
+
+	it('evaluate refuses an input whose held tables the engine lacks (TablesNotHeldError), before running anything', async () => {
+		const engine = await createNodeEngine();
+		const state = utf8.encode('{"hubspot":{"contacts":null}}');
+		const input = { state, tables: [{ gym: 'hubspot', table: 'contacts', start: 23, end: 27, id: 'x1', held: true }] };
+		const as: PlacedAssertion[] = [
+			{ id: 'n', description: 'n', query: '.hubspot.contacts | length', op: 'eq', expected: 0, step: 0, platform: 'hubspot', weight: 1, gating: true }
+		];
+		expect(() => evaluate(engine, input, as)).toThrow(TablesNotHeldError);
+		expect(() => evaluate({ run: (i, p) => plain.run(i, p) }, input, as)).toThrow(/does not hold hubspot.contacts/);
 	});
 });
 

@@ -32,6 +32,8 @@ export interface JqEngine {
 	 * its output is byte-identical to `run`'s. Optional: without it, callers use `run`.
 	 */
 	runSpans?(input: Uint8Array, spans: readonly JqSpan[], program: string): string;
+	/** Whether the engine holds the parsed table `key` under the version `id` (what a held {@link JqSpan} needs). Optional, with `runSpans`. */
+	holds?(key: string, id: string): boolean;
 }
 
 /** A table's JSON inside an engine's input: bytes [start, end) (UTF-8 offsets), and the key that names the table across runs. */
@@ -39,14 +41,39 @@ export interface JqSpan {
 	key: string;
 	start: number;
 	end: number;
+	/**
+	 * The version of the table's bytes, when the sender names them (the Service Worker: the same id = the same bytes).
+	 * A span with an id the engine already holds under `key` is not parsed again, and its bytes are not compared.
+	 */
+	id?: string;
+	/** The bytes were not sent (the range holds a placeholder, e.g. `null`): the engine must hold `key` at version `id`. */
+	held?: boolean;
 }
 
-/** A table's JSON inside {@link VerifyInput.state} (bytes): `state[gym][table]` is the UTF-8 bytes [start, end). */
+/**
+ * A table's JSON inside {@link VerifyInput.state} (bytes): `state[gym][table]` is the UTF-8 bytes [start, end);
+ * `id` and `held` as in {@link JqSpan} (a held table's range holds `null`, its rows are the version `id` the
+ * verifier was sent before).
+ */
 export interface StateTableSpan {
 	gym: string;
 	table: string;
 	start: number;
 	end: number;
+	id?: string;
+	held?: boolean;
+}
+
+/**
+ * Thrown by {@link evaluate} when the input names held tables ({@link StateTableSpan.held}) that the engine does
+ * not hold (a fresh verifier worker, or an engine without the cache): the sender sends them again (sw/verify.ts).
+ * `tables`: the missing `gym.table` names.
+ */
+export class TablesNotHeldError extends Error {
+	constructor(readonly tables: string[]) {
+		super(`the verifier does not hold ${tables.join(', ')}`);
+		this.name = 'TablesNotHeldError';
+	}
 }
 
 /** Actual values longer than this (canonical JSON chars) are replaced by a truncated string preview. */
@@ -191,11 +218,25 @@ interface Doc {
 function prepareDoc(engine: JqEngine, input: VerifyInput, tz: Record<string, [number, number][]>): Doc {
 	const doc = inputDocument(input, tz);
 	if (!engine.runSpans || typeof doc === 'string' || typeof input.state === 'string' || !input.tables?.length) {
+		checkHeld(engine, input);
 		return { doc, run: (e, program) => e.run(doc, program) };
 	}
 	const offset = doc.length - input.state.length - utf8.encode(`,"tz":${JSON.stringify(tz)}}`).length;
-	const spans: JqSpan[] = input.tables.map((t) => ({ key: `state ${t.gym} ${t.table}`, start: offset + t.start, end: offset + t.end }));
+	const spans: JqSpan[] = input.tables.map((t) => ({
+		key: `state ${t.gym} ${t.table}`,
+		start: offset + t.start,
+		end: offset + t.end,
+		...(t.id === undefined ? {} : { id: t.id }),
+		...(t.held ? { held: true } : {})
+	}));
+	checkHeld(engine, input);
 	return { doc, run: (e, program) => (e.runSpans ? e.runSpans(doc, spans, program) : e.run(doc, program)) };
+}
+
+/** @throws TablesNotHeldError when a held table of `input` is not held by `engine` (or the engine keeps none). */
+function checkHeld(engine: JqEngine, input: VerifyInput): void {
+	const missing = (input.tables ?? []).filter((t) => t.held && (t.id === undefined || !engine.holds?.(`state ${t.gym} ${t.table}`, t.id)));
+	if (missing.length) throw new TablesNotHeldError(missing.map((t) => `${t.gym}.${t.table}`));
 }
 
 function runProgram(engine: JqEngine, doc: Doc, queries: readonly JqQuery[], root: string): { outcomes: Outcome[]; ms: number[] } {
@@ -264,6 +305,7 @@ function bounded(value: unknown): { actual: unknown; truncated: boolean } {
 
 /**
  * Evaluates assertions over a state.
+ * @throws TablesNotHeldError when `input.tables` names held tables the engine does not hold (before any jq run).
  * @param input the state as JSON text (`{"hubspot":{"contacts":[…]}}`), or a {@link VerifyInput} with
  *   `$initial`, `$events` and `$now` too.
  * @param assertions in report order; `weight` defaults to 1 and `gating` to true when absent.

@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import type { PlacedAssertion } from './schema';
-import { evaluate, type Evaluation, type JqEngine, type VerifyInput } from './verify';
+import { evaluate, TablesNotHeldError, type Evaluation, type JqEngine, type VerifyInput } from './verify';
 
 let engine: Promise<JqEngine> | null = null;
 
@@ -15,9 +15,19 @@ function getEngine(): Promise<JqEngine> {
 }
 
 const api = {
-	/** Evaluates `assertions` over `input` (state JSON text, or `{state, initial, events, now}` texts). See `evaluate` in verify.ts. */
-	async verify(input: string | VerifyInput, assertions: PlacedAssertion[]): Promise<Evaluation> {
-		return evaluate(await getEngine(), input, assertions, () => performance.now());
+	/**
+	 * Evaluates `assertions` over `input` (state JSON text, or `{state, initial, events, now}` texts). See `evaluate` in
+	 * verify.ts. @returns the evaluation, or `{missing_tables}` (`gym.table` names) when the input names held tables
+	 * this worker's jq does not hold (the sender then sends them).
+	 */
+	async verify(input: string | VerifyInput, assertions: PlacedAssertion[]): Promise<Evaluation | { missing_tables: string[] }> {
+		const engine = await getEngine();
+		try {
+			return evaluate(engine, input, assertions, () => performance.now());
+		} catch (err) {
+			if (err instanceof TablesNotHeldError) return { missing_tables: err.tables };
+			throw err;
+		}
 	},
 	/** Loads the jq engine ahead of the first verification; resolves when the worker is ready. */
 	async warm(): Promise<void> {

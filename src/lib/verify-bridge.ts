@@ -2,7 +2,8 @@
  * Page side of `/verify`: the Service Worker forwards a verification to the page that fetched `/verify`
  * (`{type: "salesgym:verify", assertions, timeout_ms}` plus a MessagePort, then `{type: "salesgym:verify-input", input}`
  * on that port); the page runs it in the verifier's Comlink Web Worker and answers on the port with `{ok: true, result}` or
- * `{ok: false, kind, error}` (kind `timeout` | `aborted` | `crashed`). An aborted `/verify` request makes the
+ * `{ok: false, kind, error}` (kind `timeout` | `aborted` | `crashed` | `missing-tables`: the input names tables as held
+ * that the worker does not hold, error = their names). An aborted `/verify` request makes the
  * SW post `{type: "salesgym:verify-abort"}` on the port.
  *
  * Robustness (issue 3 §8): verifications run one at a time; each waits for the worker to be ready (spawn +
@@ -101,6 +102,7 @@ export function runVerification(
 				recycle();
 				return { status: 'error', kind: 'timeout', message: `verification timed out after ${timeoutMs} ms; the verifier worker was restarted` };
 			}
+			if ('missing_tables' in r) return { status: 'error', kind: 'missing-tables', message: r.missing_tables.join(', ') };
 			return r;
 		} catch (err) {
 			recycle();

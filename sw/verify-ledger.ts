@@ -1,0 +1,74 @@
+/**
+ * Which tables each page's verifier worker already holds parsed (its jq keeps them between verifications:
+ * verifier/jq-engine.ts), so that `/verify` sends only the tables whose bytes changed since that worker last saw
+ * them. A table's version is the identity of its bytes in the export (gyms/kit/export-json.ts keeps one bytes
+ * object per table while the table is unwritten): the same object, the same version id.
+ *
+ * Versions are unique across Service Worker restarts (a page's worker can outlive the SW that fed it): each id
+ * carries a token drawn once per SW instance. Not part of any gym's state, so it does not touch determinism.
+ */
+import type { StateTableSpan } from '../verifier/verify';
+import type { TableLedger } from '../verifier/prepare';
+
+const versions = new WeakMap<Uint8Array, string>();
+let nextVersion = 0;
+const instance = crypto.randomUUID().slice(0, 8);
+
+/**
+ * The version id of a table's bytes: `<sw instance>.<n>`, the same for the same bytes object.
+ * @param bytes a table's canonical JSON (UTF-8), as the export keeps it.
+ */
+export function versionOf(bytes: Uint8Array): string {
+	let id = versions.get(bytes);
+	if (id === undefined) {
+		id = `${instance}.${nextVersion++}`;
+		versions.set(bytes, id);
+	}
+	return id;
+}
+
+/** One page's ledger: `gym.table` → the version its worker holds. */
+export class PageTables implements TableLedger {
+	private readonly held = new Map<string, string>();
+
+	/** {@link versionOf}. */
+	idOf(bytes: Uint8Array): string {
+		return versionOf(bytes);
+	}
+
+	/** Whether the page's worker holds `gym.table` at version `id`. */
+	holds(gym: string, table: string, id: string): boolean {
+		return this.held.get(`${gym}.${table}`) === id;
+	}
+
+	/** After a verification the worker answered: it holds every table of the input at the input's version. */
+	record(tables: readonly StateTableSpan[] | undefined): void {
+		for (const t of tables ?? []) if (t.id !== undefined) this.held.set(`${t.gym}.${t.table}`, t.id);
+	}
+
+	/** After a verification that failed or was refused (the worker may have been restarted): assume it holds nothing. */
+	clear(): void {
+		this.held.clear();
+	}
+
+	/** Tables recorded as held. */
+	get size(): number {
+		return this.held.size;
+	}
+}
+
+/** How many pages' ledgers the SW keeps (the least recently used is dropped; its page then gets every table again). */
+export const MAX_PAGES = 8;
+
+/** Ledgers by page (`FetchEvent.clientId`), least recently used first. */
+const pages = new Map<string, PageTables>();
+
+/** The ledger of page `clientId` (created on first use; the {@link MAX_PAGES} most recently used are kept). */
+export function pageTables(clientId: string): PageTables {
+	let ledger = pages.get(clientId);
+	if (ledger) pages.delete(clientId);
+	else ledger = new PageTables();
+	pages.set(clientId, ledger);
+	while (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+	return ledger;
+}
