@@ -184,9 +184,12 @@ export interface VerifySamples {
  * Imports {@link syntheticExport}(rows) with `PUT /__salesgym/state` (the other gyms kept as the current run
  * has them: a four-gym state), checks once that the 20 assertions pass
  * (a broken verifier must not look fast), then times `samples` verifications after warm-up, from the page.
+ * @param write the HubSpot contacts API path (`/api/hubspot/crm/v3/objects/contacts`): before each verification
+ *   (untimed), PATCH one contact's `lastname` (a property no assertion reads) there, a different contact each time: every verification then sees a changed contacts
+ *   table (80 % of the rows), which is exported, sent and parsed again (`verify_20x10k_write`).
  * @throws InfrastructureError when the import or a verification fails, or the verdict is not a pass.
  */
-export async function benchVerifyPage(page: Page, rows: number, samples: number, warmup: number): Promise<VerifySamples> {
+export async function benchVerifyPage(page: Page, rows: number, samples: number, warmup: number, write?: string): Promise<VerifySamples> {
 	const current = (await pageJson(page, 'GET', '/__salesgym/state')) as Pick<StateExportDoc, 'gyms' | 'meta'>;
 	await pageJson(page, 'PUT', '/__salesgym/state', syntheticExport(rows, current));
 	const body = { run_id: BENCH_RUN_ID, assertions: benchAssertions(rows), timeout_ms: 120_000 };
@@ -197,9 +200,20 @@ export async function benchVerifyPage(page: Page, rows: number, samples: number,
 	}
 	const loadStart = loadavg()[0]!;
 	const r = await page.evaluate(
-		async ({ body, total, warmup }) => {
+		async ({ body, total, warmup, contacts, path }) => {
 			const out = { total: [] as number[], worker: [] as number[], export: [] as number[], prepare: [] as number[], error: null as string | null };
 			for (let i = 0; i < total; i++) {
+				if (contacts > 0) {
+					const w = await fetch(`${path}/${(i % contacts) + 1}`, {
+						method: 'PATCH',
+						body: JSON.stringify({ properties: { lastname: `Written${i}` } }),
+						headers: { 'content-type': 'application/json' }
+					});
+					if (!w.ok) {
+						out.error = `PATCH contact answered ${w.status}: ${(await w.text()).slice(0, 300)}`;
+						return out;
+					}
+				}
 				const t = performance.now();
 				const res = await fetch('/verify', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
 				const text = await res.text();
@@ -218,7 +232,7 @@ export async function benchVerifyPage(page: Page, rows: number, samples: number,
 			}
 			return out;
 		},
-		{ body: JSON.stringify(body), total: samples + warmup, warmup }
+		{ body: JSON.stringify(body), total: samples + warmup, warmup, contacts: write ? splitRows(rows).contacts : 0, path: write ?? '' }
 	);
 	if (r.error !== null) throw new InfrastructureError(`POST /verify ${r.error}`);
 	return { total: r.total, worker: r.worker, export: r.export, prepare: r.prepare, load: [loadStart, loadavg()[0]!] };

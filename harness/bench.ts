@@ -53,6 +53,7 @@ export const METRICS = [
 	'verify_20x1k',
 	'verify_20x10k',
 	'verify_20x50k',
+	'verify_20x10k_write',
 	'episodes_per_min_w1',
 	'episodes_per_min_w2',
 	'episodes_per_min_w4',
@@ -84,7 +85,8 @@ export const PAGE_METRICS: readonly MetricName[] = [
 	'verify',
 	'verify_20x1k',
 	'verify_20x10k',
-	'verify_20x50k'
+	'verify_20x50k',
+	'verify_20x10k_write'
 ];
 /** Metrics that need a fresh browser context per sample. */
 export const CONTEXT_METRICS: readonly MetricName[] = [
@@ -436,6 +438,10 @@ export async function benchPage(options: PageBenchOptions): Promise<Partial<Reco
 		const r = await benchVerifyPage(page, rows, rows >= 50_000 ? Math.min(samples, VERIFY_50K_MAX_SAMPLES) : samples, WARMUP);
 		out[metric] = r.total;
 		options.onVerifySamples?.(metric, r);
+	}
+	if (metrics.includes('verify_20x10k_write')) {
+		options.onStart?.('verify_20x10k_write');
+		out.verify_20x10k_write = (await benchVerifyPage(page, VERIFY_ROWS.verify_20x10k, samples, WARMUP, CONTACTS_PATH)).total;
 	}
 	return out;
 }

@@ -178,6 +178,7 @@ describe('parseCli', () => {
 				'verify_20x1k',
 				'verify_20x10k',
 				'verify_20x50k',
+				'verify_20x10k_write',
 				'episodes_per_min_w1',
 				'episodes_per_min_w2',
 				'episodes_per_min_w4',
