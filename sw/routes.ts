@@ -182,7 +182,7 @@ function verifyInPage(
 			// The state's bytes (a fresh buffer per verification) are transferred, not copied, and travel on the channel
 			// rather than with the client message: in Chromium 156, `Client.postMessage` of a 3.7 MB state reached the page
 			// 80–130 ms later, the same bytes on a MessagePort ≤ 30 ms (`salesgym bench` verify_20x10k p50 272 → 162 ms).
-			const moved = typeof input.state === 'string' ? [] : [input.state.buffer as ArrayBuffer];
+			const moved = [input.state, input.initial].flatMap((x) => (x instanceof Uint8Array ? [x.buffer as ArrayBuffer] : []));
 			client.postMessage({ type: 'salesgym:verify', assertions, timeout_ms: timeoutMs }, [channel.port2]);
 			channel.port1.postMessage({ type: 'salesgym:verify-input', input }, moved);
 		}, reject);

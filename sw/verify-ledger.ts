@@ -7,7 +7,7 @@
  * Versions are unique across Service Worker restarts (a page's worker can outlive the SW that fed it): each id
  * carries a token drawn once per SW instance. Not part of any gym's state, so it does not touch determinism.
  */
-import type { StateTableSpan } from '../verifier/verify';
+import type { StateTableSpan, VerifyInput } from '../verifier/verify';
 import type { TableLedger } from '../verifier/prepare';
 
 const versions = new WeakMap<Uint8Array, string>();
@@ -27,33 +27,58 @@ export function versionOf(bytes: Uint8Array): string {
 	return id;
 }
 
-/** One page's ledger: `gym.table` → the version its worker holds. */
+/**
+ * One page's ledger, mirroring what its worker's jq keeps (verifier/jq-engine.ts): each table key (`state gym.table`,
+ * `initial gym.table`) → the version last sent or held under it; a version is held while some key points at it.
+ */
 export class PageTables implements TableLedger {
-	private readonly held = new Map<string, string>();
+	private readonly keys = new Map<string, string>();
+	private readonly refs = new Map<string, number>();
 
 	/** {@link versionOf}. */
 	idOf(bytes: Uint8Array): string {
 		return versionOf(bytes);
 	}
 
-	/** Whether the page's worker holds `gym.table` at version `id`. */
-	holds(gym: string, table: string, id: string): boolean {
-		return this.held.get(`${gym}.${table}`) === id;
+	/** Whether the page's worker holds version `id` (under any key). */
+	holds(id: string): boolean {
+		return (this.refs.get(id) ?? 0) > 0;
 	}
 
-	/** After a verification the worker answered: it holds every table of the input at the input's version. */
-	record(tables: readonly StateTableSpan[] | undefined): void {
-		for (const t of tables ?? []) if (t.id !== undefined) this.held.set(`${t.gym}.${t.table}`, t.id);
+	/**
+	 * After a verification the worker answered: it holds every table of the input at the input's version, and keeps
+	 * what the input did not name.
+	 * @param input the verification's input (`tables` and `initialTables`, as sw/verify.ts built it).
+	 */
+	record(input: Pick<VerifyInput, 'tables' | 'initialTables' | 'initial'>): void {
+		const set = (kind: string, spans: readonly StateTableSpan[] | undefined) => {
+			for (const t of spans ?? []) {
+				if (t.id === undefined) continue;
+				const key = `${kind} ${t.gym}.${t.table}`;
+				const old = this.keys.get(key);
+				if (old === t.id) continue;
+				this.refs.set(t.id, (this.refs.get(t.id) ?? 0) + 1);
+				if (old !== undefined) {
+					const n = this.refs.get(old)! - 1;
+					if (n > 0) this.refs.set(old, n);
+					else this.refs.delete(old);
+				}
+				this.keys.set(key, t.id);
+			}
+		};
+		set('initial', typeof input.initial === 'object' ? input.initialTables : undefined);
+		set('state', input.tables);
 	}
 
 	/** After a verification that failed or was refused (the worker may have been restarted): assume it holds nothing. */
 	clear(): void {
-		this.held.clear();
+		this.keys.clear();
+		this.refs.clear();
 	}
 
-	/** Tables recorded as held. */
+	/** Versions held. */
 	get size(): number {
-		return this.held.size;
+		return this.refs.size;
 	}
 }
 

@@ -331,3 +331,65 @@ describe('held tables: a page’s worker is sent only the tables that changed (s
 		expect(pageTables(`page-${MAX_PAGES}`)).toBe(pageTables(`page-${MAX_PAGES}`));
 	});
 });
+
+describe('held $initial tables', () => {
+	const assertions = [
+		A('same-contacts', '.hubspot.contacts == $initial.hubspot.contacts', 'truthy'),
+		A('same-owners', '.hubspot.owners == $initial.hubspot.owners', 'truthy'),
+		A('initial-count', '$initial.hubspot.contacts | length', 'gte', 1)
+	];
+	const spans = (input: VerifyInput) => ({
+		initial: (input.initialTables ?? []).map((t) => [t.table, t.held === true, t.id]),
+		state: (input.tables ?? []).map((t) => [t.table, t.held === true, t.id])
+	});
+	const plain = (r: { ms: number; assertions: { ms: number }[] }) => ({
+		...r,
+		ms: 0,
+		assertions: r.assertions.map((x) => ({ ...x, ms: 0 })),
+		timing: undefined
+	});
+
+	it('an unchanged table and its $initial twin travel once, as one version; a written one splits from its twin', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'i1' });
+		const engine = await createNodeEngine();
+		const sent: VerifyInput[] = [];
+		const run: Verifier = async (input, as) => (sent.push(input), evaluate(engine, input, as));
+		const ledger = new PageTables();
+		const first = await verifyRun(c, { run_id: 'i1', assertions }, [], run, ledger);
+		const s0 = spans(sent[0]!);
+		// $initial comes first in the document: it is sent, and the state's twins (same version) are held.
+		expect(s0.initial.map(([t, held]) => [t, held])).toEqual([
+			['contacts', false],
+			['owners', false]
+		]);
+		expect(s0.state.map(([t, held]) => [t, held])).toEqual([
+			['contacts', true],
+			['owners', true]
+		]);
+		expect(s0.state.map(([, , id]) => id)).toEqual(s0.initial.map(([, , id]) => id));
+		expect(first.assertions.map((x) => x.passed)).toEqual([true, true, true]);
+		const second = await verifyRun(c, { run_id: 'i1', assertions }, [], run, ledger);
+		expect([...spans(sent[1]!).initial, ...spans(sent[1]!).state].every(([, held]) => held)).toBe(true);
+		expect(plain(second)).toEqual(plain(first));
+		await oracle(c);
+		const third = await verifyRun(c, { run_id: 'i1', assertions }, [], run, ledger);
+		const s2 = spans(sent[2]!);
+		// contacts changed: the state's is a new version (sent), $initial's gets its own (sent); owners stay one held version.
+		expect(s2.initial.map(([t, held]) => [t, held])).toEqual([
+			['contacts', false],
+			['owners', true]
+		]);
+		expect(s2.state.map(([t, held]) => [t, held])).toEqual([
+			['contacts', false],
+			['owners', true]
+		]);
+		expect(s2.initial[0]![2]).not.toBe(s2.state[0]![2]);
+		const full = await verifyRun(c, { run_id: 'i1', assertions }, [], verifier);
+		expect(plain(third)).toEqual(plain(full));
+		expect(third.assertions.map((x) => x.passed)).toEqual([false, true, true]);
+		// …and a fourth verification is sent nothing.
+		await verifyRun(c, { run_id: 'i1', assertions }, [], run, ledger);
+		expect([...spans(sent[3]!).initial, ...spans(sent[3]!).state].every(([, held]) => held)).toBe(true);
+	});
+});

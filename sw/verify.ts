@@ -9,7 +9,8 @@ import type { Blueprint } from '../blueprints/schema';
 import { mergeExports, MergeError, type ExportLike } from '../verifier/merge';
 import { mentionsVar, needsOf, verificationInput, verificationInputJson } from '../verifier/prepare';
 import { DEFAULT_TIMEOUT_MS, VerifyRequest, type PlacedAssertion, type VerifyResult } from '../verifier/schema';
-import { tablesFor } from '../verifier/tables';
+import { canonicalJson } from '../verifier/canonical';
+import { tablesFor, type TableNeeds } from '../verifier/tables';
 import { TablesNotHeldError, type Evaluation, type VerifyInput } from '../verifier/verify';
 import { exportRun, RunError, type RunContext } from './run';
 import { exportRunJson, type JsonRunExport } from './verify-export';
@@ -69,6 +70,45 @@ async function initialOf(
 }
 
 /**
+ * The `$initial` tables of the last run verified here, as their canonical JSON bytes, serialized the first time a
+ * verification of the run needs each table: later verifications of the run reuse the same bytes (and so the same
+ * versions in the pages' ledgers: a page's verifier parses them once). Keyed by run, task setup and seed.
+ */
+let initialCache: { key: string; setup: unknown; rows: Record<string, Record<string, unknown[]>>; bytes: Map<string, Uint8Array> } | null = null;
+
+const utf8 = new TextEncoder();
+
+/**
+ * {@link initialOf} as the bytes of the tables `needs` names (all of a gym's tables when it needs them all), from
+ * {@link initialCache} when it holds this run.
+ * @throws RunError 500 when a gym cannot compute it.
+ */
+async function initialBytesOf(
+	ctx: RunContext,
+	run: Pick<ExportLike, 'run_id' | 'task_id' | 'seed'>,
+	gymNames: ReadonlySet<string>,
+	needs: TableNeeds
+): Promise<Record<string, Record<string, Uint8Array>>> {
+	const setup = run.task_id === null ? undefined : ctx.blueprints.get(run.task_id);
+	const key = JSON.stringify([run.run_id, run.task_id, run.seed, [...gymNames].sort()]);
+	if (initialCache?.key !== key || initialCache.setup !== setup) initialCache = { key, setup, rows: await initialOf(ctx, run, gymNames), bytes: new Map() };
+	const cache = initialCache;
+	const out: Record<string, Record<string, Uint8Array>> = {};
+	for (const [gym, tables] of Object.entries(cache.rows)) {
+		const want = needs.all ? '*' : needs.gyms.get(gym);
+		out[gym] = {};
+		for (const [t, rows] of Object.entries(tables)) {
+			if (want !== '*' && !want?.has(t)) continue;
+			const k = `${gym}\u0000${t}`;
+			let bytes = cache.bytes.get(k);
+			if (!bytes) cache.bytes.set(k, (bytes = utf8.encode(canonicalJson(rows))));
+			out[gym][t] = bytes;
+		}
+	}
+	return out;
+}
+
+/**
  * Verifies the current run.
  * @param body the parsed JSON body of `POST /verify` (validated here with {@link VerifyRequest}).
  * @param extra exports of the run's gyms on other origins, besides the body's `states` (e.g. fetched from the
@@ -119,8 +159,11 @@ export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly 
 	if (given === null)
 		throw new RunError(400, `steps: this Service Worker holds no verifiers; send the task's steps ([{platform, verifiers}]) with task_id "${req.task_id}"`);
 	const t1 = performance.now();
-	const initial = mentionsVar(queries, 'initial') ? await initialOf(ctx, run, new Set(Object.keys((json ?? merged!).gyms))) : null;
-	let input = json ? verificationInputJson(json, queries, initial, ledger) : verificationInput(merged!, queries, initial);
+	const gymNames = new Set(Object.keys((json ?? merged!).gyms));
+	const wantsInitial = mentionsVar(queries, 'initial');
+	const initialBytes = json && wantsInitial ? await initialBytesOf(ctx, run, gymNames, needsOf(queries, gymNames)) : null;
+	const initial = !json && wantsInitial ? await initialOf(ctx, run, gymNames) : null;
+	let input = json ? verificationInputJson(json, queries, initialBytes, ledger) : verificationInput(merged!, queries, initial);
 	const t2 = performance.now();
 	const inputBytes = typeof input.state === 'string' ? null : input.state.length;
 	const timeoutMs = req.timeout_ms ?? DEFAULT_TIMEOUT_MS;
@@ -131,10 +174,10 @@ export async function verifyRun(ctx: RunContext, body: unknown, extra: readonly 
 		// The worker may have been restarted (or refused held tables it lacks): from now on it holds nothing.
 		ledger?.clear();
 		if (!(err instanceof TablesNotHeldError) || !json) throw err;
-		input = verificationInputJson(json, queries, initial, ledger);
+		input = verificationInputJson(json, queries, initialBytes, ledger);
 		result = await verifier(input, assertions, timeoutMs);
 	}
-	ledger?.record(input.tables);
+	ledger?.record(input);
 	const r2 = (x: number) => Math.round(x * 100) / 100;
 	const timing = {
 		export_ms: r2(t1 - t0),

@@ -89,16 +89,26 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 	};
 	const mod = await factory(options);
 	const decoder = new TextDecoder();
-	/** Parsed tables held in jq's heap between runs: span key → the slot, and the version id or the bytes it was parsed from. */
-	const slots = new Map<string, { slot: number; id?: string; bytes?: Uint8Array }>();
+	/**
+	 * Parsed tables held in jq's heap between runs. A slot holds one parsed value; keys (a span's `key`) point at
+	 * slots, and a versioned slot can be found by its id (two keys with the same version share one slot, e.g. a table
+	 * and its `$initial` twin while the table is unchanged). A slot no key points at is freed.
+	 */
+	const slots = new Map<number, { id?: string; bytes?: Uint8Array; keys: number }>();
+	const keyed = new Map<string, number>();
+	const versioned = new Map<string, number>();
 	const freeSlots: number[] = [];
 	let nextSlot = 0;
-	const dropSlot = (key: string) => {
-		const held = slots.get(key);
-		if (!held) return;
-		mod.ccall('sg_table_drop', null, ['number'], [held.slot]);
-		slots.delete(key);
-		freeSlots.push(held.slot);
+	const release = (key: string) => {
+		const slot = keyed.get(key);
+		if (slot === undefined) return;
+		keyed.delete(key);
+		const held = slots.get(slot)!;
+		if (--held.keys > 0) return;
+		mod.ccall('sg_table_drop', null, ['number'], [slot]);
+		slots.delete(slot);
+		if (held.id !== undefined) versioned.delete(held.id);
+		freeSlots.push(slot);
 	};
 	const engine: JqEngine = {
 		run(input, program) {
@@ -130,8 +140,8 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 			const n = outLen > 0 && out[outLen - 1] === 0x0a ? outLen - 1 : outLen;
 			return decoder.decode(out.subarray(0, n));
 		},
-		holds(key, id) {
-			return slots.get(key)?.id === id;
+		holds(id) {
+			return versioned.has(id);
 		},
 		runSpans(input, spans, program) {
 			// The plain run parses the input as it is; it cannot stand in when some tables were not sent.
@@ -141,31 +151,61 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 			};
 			if (!validSpans(input.length, spans)) return plain();
 			const pieces: Uint8Array[] = [];
+			// Keys are bound to their slots after every span is resolved, so that no slot a span of this input uses is
+			// freed by the rebinding of another key first.
+			const binds: [string, number][] = [];
+			const unbound = () => {
+				for (const [, slot] of binds) {
+					const held = slots.get(slot);
+					if (held && held.keys === 0) {
+						mod.ccall('sg_table_drop', null, ['number'], [slot]);
+						slots.delete(slot);
+						if (held.id !== undefined) versioned.delete(held.id);
+						freeSlots.push(slot);
+					}
+				}
+			};
 			let at = 0;
 			for (const span of spans) {
 				const bytes = input.subarray(span.start, span.end);
-				let held = slots.get(span.key);
-				if (span.held) {
-					if (!held || span.id === undefined || held.id !== span.id) throw new Error(`jq does not hold the table ${span.key} (version ${span.id})`);
-				} else if (!held || (span.id !== undefined ? held.id !== span.id : !held.bytes || !sameBytes(held.bytes, bytes))) {
-					dropSlot(span.key);
-					const slot = freeSlots.pop() ?? nextSlot++;
+				let slot = span.id === undefined ? undefined : versioned.get(span.id);
+				if (slot === undefined && span.held) {
+					unbound();
+					throw new Error(`jq does not hold the table ${span.key} (version ${span.id})`);
+				}
+				if (slot === undefined && span.id === undefined) {
+					const own = keyed.get(span.key);
+					const held = own === undefined ? undefined : slots.get(own);
+					if (held?.bytes && held.id === undefined && sameBytes(held.bytes, bytes)) slot = own;
+				}
+				if (slot === undefined) {
+					const fresh = freeSlots.pop() ?? nextSlot++;
 					mod.FS.writeFile(TABLE_FILE, bytes);
-					const rc = mod.ccall('sg_table_load', 'number', ['number', 'string'], [slot, TABLE_FILE]);
+					const rc = mod.ccall('sg_table_load', 'number', ['number', 'string'], [fresh, TABLE_FILE]);
 					mod.FS.writeFile(TABLE_FILE, '');
 					if (rc !== 0) {
 						// Not one JSON value (or the slot table is full): the plain run parses it and says what is wrong.
-						freeSlots.push(slot);
+						freeSlots.push(fresh);
+						unbound();
 						return plain();
 					}
 					// Versioned bytes are known by their id; others are kept to be compared next time.
-					held = span.id === undefined ? { slot, bytes: bytes.slice() } : { slot, id: span.id };
-					slots.set(span.key, held);
+					slots.set(fresh, span.id === undefined ? { bytes: bytes.slice(), keys: 0 } : { id: span.id, keys: 0 });
+					if (span.id !== undefined) versioned.set(span.id, fresh);
+					slot = fresh;
 				}
-				pieces.push(input.subarray(at, span.start), ascii.encode(`"\\u0000sg:${held.slot}"`));
+				binds.push([span.key, slot]);
+				pieces.push(input.subarray(at, span.start), ascii.encode(`"\\u0000sg:${slot}"`));
 				at = span.end;
 			}
 			pieces.push(input.subarray(at));
+			// Take every new reference before dropping any old one: a slot this input uses may lose its last old key here.
+			const moved = binds.filter(([key, slot]) => keyed.get(key) !== slot);
+			for (const [, slot] of moved) slots.get(slot)!.keys++;
+			for (const [key, slot] of moved) {
+				release(key);
+				keyed.set(key, slot);
+			}
 			const skeleton = new Uint8Array(pieces.reduce((k, p) => k + p.length, 0));
 			let w = 0;
 			for (const p of pieces) {

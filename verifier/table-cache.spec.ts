@@ -151,8 +151,8 @@ describe('versioned and held tables', () => {
 				program
 			)
 		).toBe('[6,"d"]');
-		expect(engine.holds!(c0.key, 'v1')).toBe(true);
-		expect(engine.holds!(c0.key, 'v9')).toBe(false);
+		expect(engine.holds!('v1')).toBe(true);
+		expect(engine.holds!('v9')).toBe(false);
 		// Both tables held: the input carries `null` where they were.
 		const skeleton = utf8.encode('{"state":{"hubspot":{"contacts":null,"deals":null}},"tail":1}');
 		const at = (k: string) => new TextDecoder().decode(skeleton).indexOf(`"${k}":null`) + k.length + 3;
@@ -175,7 +175,38 @@ describe('versioned and held tables', () => {
 				program
 			)
 		).toBe('[2,"d"]');
-		expect([engine.holds!(c0.key, 'v1'), engine.holds!(c0.key, 'v4'), engine.holds!(d0.key, 'v2')]).toEqual([false, true, true]);
+		expect([engine.holds!('v1'), engine.holds!('v4'), engine.holds!('v2')]).toEqual([false, true, true]);
+	});
+
+	it('shares one parsed value between keys of the same version, and keeps a version a later span holds while an earlier one moves off it', async () => {
+		const engine = await createNodeEngine();
+		const program = '[.state.hubspot.contacts[0].id, .state.hubspot.deals[0].id]';
+		const one = docOf({ hubspot: { contacts: [{ id: 'c' }], deals: [{ id: 'd' }] } });
+		const [c, d] = one.spans as [JqSpan, JqSpan];
+		expect(
+			engine.runSpans!(
+				one.bytes,
+				[
+					{ ...c, id: 'vc' },
+					{ ...d, id: 'vd' }
+				],
+				program
+			)
+		).toBe('["c","d"]');
+		// contacts moves to a new version while deals, later in the input, is held at contacts' old version: the
+		// deals key now shows that value (the sender says so), and it must still be there when deals is resolved.
+		const two = docOf({ hubspot: { contacts: [{ id: 'c2' }], deals: [null] } });
+		const skeleton = new Uint8Array(two.bytes);
+		const heldAt = two.spans[1]!;
+		const nullText = utf8.encode('null');
+		const bytes = new Uint8Array([...skeleton.subarray(0, heldAt.start), ...nullText, ...skeleton.subarray(heldAt.end)]);
+		const spans: JqSpan[] = [
+			{ ...two.spans[0]!, id: 'vc2' },
+			{ key: heldAt.key, start: heldAt.start, end: heldAt.start + 4, id: 'vc', held: true }
+		];
+		expect(engine.runSpans!(bytes, spans, program)).toBe('["c2","c"]');
+		// vd is no longer under any key: freed; vc is under deals, vc2 under contacts.
+		expect([engine.holds!('vc'), engine.holds!('vc2'), engine.holds!('vd')]).toEqual([true, true, false]);
 	});
 
 	it('evaluate refuses an input whose held tables the engine lacks (TablesNotHeldError), before running anything', async () => {

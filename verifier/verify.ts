@@ -32,8 +32,8 @@ export interface JqEngine {
 	 * its output is byte-identical to `run`'s. Optional: without it, callers use `run`.
 	 */
 	runSpans?(input: Uint8Array, spans: readonly JqSpan[], program: string): string;
-	/** Whether the engine holds the parsed table `key` under the version `id` (what a held {@link JqSpan} needs). Optional, with `runSpans`. */
-	holds?(key: string, id: string): boolean;
+	/** Whether the engine holds a parsed table of version `id` (what a held {@link JqSpan} needs). Optional, with `runSpans`. */
+	holds?(id: string): boolean;
 }
 
 /** A table's JSON inside an engine's input: bytes [start, end) (UTF-8 offsets), and the key that names the table across runs. */
@@ -42,11 +42,14 @@ export interface JqSpan {
 	start: number;
 	end: number;
 	/**
-	 * The version of the table's bytes, when the sender names them (the Service Worker: the same id = the same bytes).
-	 * A span with an id the engine already holds under `key` is not parsed again, and its bytes are not compared.
+	 * The version of the table's bytes, when the sender names them (the Service Worker: the same id = the same bytes,
+	 * under any key). A span whose id the engine already holds, under this key or another, is not parsed again.
 	 */
 	id?: string;
-	/** The bytes were not sent (the range holds a placeholder, e.g. `null`): the engine must hold `key` at version `id`. */
+	/**
+	 * The bytes were not sent (the range holds a placeholder, e.g. `null`): the engine must hold version `id`, from an
+	 * earlier run or from an earlier span of this input.
+	 */
 	held?: boolean;
 }
 
@@ -97,7 +100,10 @@ export interface VerifyInput {
 	 * when `state` is text.
 	 */
 	tables?: StateTableSpan[];
-	initial?: string;
+	/** JSON text, or its UTF-8 bytes (the Service Worker's, with {@link VerifyInput.initialTables}). */
+	initial?: string | Uint8Array;
+	/** Where each table's JSON lies in `initial` when it is bytes, as {@link VerifyInput.tables} for `state`. */
+	initialTables?: StateTableSpan[];
 	events?: string;
 	now?: string;
 }
@@ -189,16 +195,30 @@ function compileError(engine: JqEngine, query: string): string | null {
  * when `state` is text, else UTF-8 bytes (the same document).
  */
 export function inputDocument(input: VerifyInput, tz: Record<string, [number, number][]> = {}): string | Uint8Array {
-	const head = `{"events":${input.events ?? '[]'},"initial":${input.initial ?? 'null'},"now":${input.now ?? 'null'},"state":`;
-	const tail = `,"tz":${JSON.stringify(tz)}}`;
-	if (typeof input.state === 'string') return `${head}${input.state}${tail}`;
-	const a = utf8.encode(head);
-	const b = utf8.encode(tail);
-	const out = new Uint8Array(a.length + input.state.length + b.length);
-	out.set(a, 0);
-	out.set(input.state, a.length);
-	out.set(b, a.length + input.state.length);
-	return out;
+	return documentLayout(input, tz).doc;
+}
+
+/** {@link inputDocument}, and where `initial` and `state` start in it (UTF-8 byte offsets when it is bytes). */
+function documentLayout(input: VerifyInput, tz: Record<string, [number, number][]>): { doc: string | Uint8Array; initialAt: number; stateAt: number } {
+	const initial = input.initial ?? 'null';
+	const pieces: (string | Uint8Array)[] = [
+		`{"events":${input.events ?? '[]'},"initial":`,
+		initial,
+		`,"now":${input.now ?? 'null'},"state":`,
+		input.state,
+		`,"tz":${JSON.stringify(tz)}}`
+	];
+	if (typeof input.state === 'string' && typeof initial === 'string') {
+		return { doc: pieces.join(''), initialAt: pieces[0]!.length, stateAt: pieces[0]!.length + initial.length + pieces[2]!.length };
+	}
+	const parts = pieces.map((p) => (typeof p === 'string' ? utf8.encode(p) : p));
+	const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+	let at = 0;
+	for (const p of parts) {
+		out.set(p, at);
+		at += p.length;
+	}
+	return { doc: out, initialAt: parts[0]!.length, stateAt: parts[0]!.length + parts[1]!.length + parts[2]!.length };
 }
 
 const utf8 = new TextEncoder();
@@ -212,31 +232,44 @@ interface Doc {
 }
 
 /**
- * {@link inputDocument} plus, when `input.state` is bytes with table spans and the engine supports them, the spans
- * moved into the document's coordinates (the state follows a head of `head.length` bytes).
+ * {@link inputDocument} plus, when `input.state` / `input.initial` are bytes with table spans and the engine supports
+ * them, the spans moved into the document's coordinates (`initial` comes before `state` in the document).
+ * @throws TablesNotHeldError when a held table is neither held by the engine nor sent earlier in the input.
  */
 function prepareDoc(engine: JqEngine, input: VerifyInput, tz: Record<string, [number, number][]>): Doc {
-	const doc = inputDocument(input, tz);
-	if (!engine.runSpans || typeof doc === 'string' || typeof input.state === 'string' || !input.tables?.length) {
-		checkHeld(engine, input);
-		return { doc, run: (e, program) => e.run(doc, program) };
-	}
-	const offset = doc.length - input.state.length - utf8.encode(`,"tz":${JSON.stringify(tz)}}`).length;
-	const spans: JqSpan[] = input.tables.map((t) => ({
-		key: `state ${t.gym} ${t.table}`,
-		start: offset + t.start,
-		end: offset + t.end,
-		...(t.id === undefined ? {} : { id: t.id }),
-		...(t.held ? { held: true } : {})
-	}));
-	checkHeld(engine, input);
-	return { doc, run: (e, program) => (e.runSpans ? e.runSpans(doc, spans, program) : e.run(doc, program)) };
+	const { doc, initialAt, stateAt } = documentLayout(input, tz);
+	const move = (kind: string, at: number, list: readonly StateTableSpan[] | undefined): JqSpan[] =>
+		(list ?? []).map((t) => ({
+			key: `${kind} ${t.gym} ${t.table}`,
+			start: at + t.start,
+			end: at + t.end,
+			...(t.id === undefined ? {} : { id: t.id }),
+			...(t.held ? { held: true } : {})
+		}));
+	const spans = [
+		...(typeof input.initial === 'object' ? move('initial', initialAt, input.initialTables) : []),
+		...(typeof input.state === 'object' ? move('state', stateAt, input.tables) : [])
+	];
+	checkHeld(engine, spans);
+	if (!engine.runSpans || typeof doc === 'string' || !spans.length) return { doc, run: (e, program) => e.run(doc, program) };
+	return { doc, run: (e, program) => (e.runSpans ? e.runSpans(doc as Uint8Array, spans, program) : e.run(doc, program)) };
 }
 
-/** @throws TablesNotHeldError when a held table of `input` is not held by `engine` (or the engine keeps none). */
-function checkHeld(engine: JqEngine, input: VerifyInput): void {
-	const missing = (input.tables ?? []).filter((t) => t.held && (t.id === undefined || !engine.holds?.(`state ${t.gym} ${t.table}`, t.id)));
-	if (missing.length) throw new TablesNotHeldError(missing.map((t) => `${t.gym}.${t.table}`));
+/**
+ * @throws TablesNotHeldError when a held span (in document order) names a version that the engine does not hold and
+ *   no earlier span of the input sent (or the engine keeps no tables at all).
+ */
+function checkHeld(engine: JqEngine, spans: readonly JqSpan[]): void {
+	const sent = new Set<string>();
+	const missing: string[] = [];
+	for (const s of spans) {
+		if (!s.held) {
+			if (s.id !== undefined) sent.add(s.id);
+		} else if (s.id === undefined || !engine.runSpans || (!sent.has(s.id) && !engine.holds?.(s.id))) {
+			missing.push(s.key.replace(/^(\S+) (\S+) /, (_, kind: string, gym: string) => `${kind === 'state' ? '' : '$initial.'}${gym}.`));
+		}
+	}
+	if (missing.length) throw new TablesNotHeldError(missing);
 }
 
 function runProgram(engine: JqEngine, doc: Doc, queries: readonly JqQuery[], root: string): { outcomes: Outcome[]; ms: number[] } {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../verifier/canonical';
-import { verificationInput, verificationInputJson } from '../../verifier/prepare';
+import { tableBytes, verificationInput, verificationInputJson } from '../../verifier/prepare';
 import { testGym } from '../hubspot/api/test-gym';
 import type { Gym } from '../types';
 
@@ -168,9 +168,10 @@ describe('verificationInputJson', () => {
 		];
 		for (const queries of sets) {
 			const a = verificationInput(doc, queries, initial);
-			const b = verificationInputJson(bytes, queries, initial);
+			const b = verificationInputJson(bytes, queries, tableBytes(initial));
 			expect(text.decode(b.state as Uint8Array), queries.join(' ; ')).toBe(a.state);
-			expect({ ...b, state: '' }).toEqual({ ...a, state: '' });
+			expect(typeof b.initial === 'string' ? b.initial : text.decode(b.initial), queries.join(' ; ')).toBe(a.initial);
+			expect({ ...b, state: '', initial: '', tables: undefined, initialTables: undefined }).toEqual({ ...a, state: '', initial: '' });
 		}
 	});
 });

@@ -91,8 +91,9 @@ export function runVerification(
 				recycle();
 				return { status: 'error', kind: 'timeout', message: `the verifier worker did not load jq within ${WORKER_BOOT_TIMEOUT_MS} ms; it was restarted` };
 			}
-			// UTF-8 state bytes move to the worker (transferred, not copied).
-			const sent = typeof input !== 'string' && typeof input.state !== 'string' ? Comlink.transfer(input, [input.state.buffer as ArrayBuffer]) : input;
+			// UTF-8 state (and $initial) bytes move to the worker (transferred, not copied).
+			const buffers = typeof input === 'string' ? [] : [input.state, input.initial].flatMap((x) => (x instanceof Uint8Array ? [x.buffer as ArrayBuffer] : []));
+			const sent = typeof input !== 'string' && buffers.length ? Comlink.transfer(input, buffers) : input;
 			const r = await bounded(Promise.race([w.verify(sent, assertions), aborted]), timeoutMs);
 			if (r === 'aborted') {
 				recycle();
