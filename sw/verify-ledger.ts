@@ -4,24 +4,25 @@
  * them. A table's version is the identity of its bytes in the export (gyms/kit/export-json.ts keeps one bytes
  * object per table while the table is unwritten): the same object, the same version id.
  *
- * Versions are unique across Service Worker restarts (a page's worker can outlive the SW that fed it): each id
- * carries a token drawn once per SW instance. Not part of any gym's state, so it does not touch determinism.
+ * Ids count from 0 in each Service Worker instance, from nothing on the host (no clock, no randomness). A page's worker
+ * can outlive the SW that fed it, so an id may repeat across instances; that is safe because the worker trusts an id
+ * only for what was sent to it: a sent table is always parsed and its id then names that value, and a table is sent
+ * held only after this SW instance sent it to that worker (its ledger starts empty).
  */
 import type { StateTableSpan, VerifyInput } from '../verifier/verify';
 import type { TableLedger } from '../verifier/prepare';
 
 const versions = new WeakMap<Uint8Array, string>();
 let nextVersion = 0;
-const instance = crypto.randomUUID().slice(0, 8);
 
 /**
- * The version id of a table's bytes: `<sw instance>.<n>`, the same for the same bytes object.
+ * The version id of a table's bytes: `v<n>`, the same for the same bytes object.
  * @param bytes a table's canonical JSON (UTF-8), as the export keeps it.
  */
 export function versionOf(bytes: Uint8Array): string {
 	let id = versions.get(bytes);
 	if (id === undefined) {
-		id = `${instance}.${nextVersion++}`;
+		id = `v${nextVersion++}`;
 		versions.set(bytes, id);
 	}
 	return id;

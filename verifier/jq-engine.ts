@@ -107,7 +107,7 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 		if (--held.keys > 0) return;
 		mod.ccall('sg_table_drop', null, ['number'], [slot]);
 		slots.delete(slot);
-		if (held.id !== undefined) versioned.delete(held.id);
+		if (held.id !== undefined && versioned.get(held.id) === slot) versioned.delete(held.id);
 		freeSlots.push(slot);
 	};
 	const engine: JqEngine = {
@@ -154,13 +154,14 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 			// Keys are bound to their slots after every span is resolved, so that no slot a span of this input uses is
 			// freed by the rebinding of another key first.
 			const binds: [string, number][] = [];
+			const parsedNow = new Map<string, number>();
 			const unbound = () => {
 				for (const [, slot] of binds) {
 					const held = slots.get(slot);
 					if (held && held.keys === 0) {
 						mod.ccall('sg_table_drop', null, ['number'], [slot]);
 						slots.delete(slot);
-						if (held.id !== undefined) versioned.delete(held.id);
+						if (held.id !== undefined && versioned.get(held.id) === slot) versioned.delete(held.id);
 						freeSlots.push(slot);
 					}
 				}
@@ -168,7 +169,9 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 			let at = 0;
 			for (const span of spans) {
 				const bytes = input.subarray(span.start, span.end);
-				let slot = span.id === undefined ? undefined : versioned.get(span.id);
+				// A held span takes the value its version names; a sent one is parsed (once per input), and its version then
+				// names that value: a version id is trusted only for what its sender sent to this engine.
+				let slot = span.id === undefined ? undefined : span.held ? versioned.get(span.id) : parsedNow.get(span.id);
 				if (slot === undefined && span.held) {
 					unbound();
 					throw new Error(`jq does not hold the table ${span.key} (version ${span.id})`);
@@ -191,7 +194,10 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 					}
 					// Versioned bytes are known by their id; others are kept to be compared next time.
 					slots.set(fresh, span.id === undefined ? { bytes: bytes.slice(), keys: 0 } : { id: span.id, keys: 0 });
-					if (span.id !== undefined) versioned.set(span.id, fresh);
+					if (span.id !== undefined) {
+						versioned.set(span.id, fresh);
+						parsedNow.set(span.id, fresh);
+					}
 					slot = fresh;
 				}
 				binds.push([span.key, slot]);

@@ -136,7 +136,7 @@ describe('runSpans', () => {
 });
 
 describe('versioned and held tables', () => {
-	it('parses a versioned table once, and runs a held one (sent as null) from what it holds', async () => {
+	it('parses each sent version and names its value by that version, and runs a held one (sent as null) from what it holds', async () => {
 		const engine = await createNodeEngine();
 		const doc = docOf({ hubspot: { contacts: contacts(6), deals: [{ id: 'd' }] } });
 		const [c0, d0] = doc.spans as [JqSpan, JqSpan];
@@ -207,6 +207,19 @@ describe('versioned and held tables', () => {
 		expect(engine.runSpans!(bytes, spans, program)).toBe('["c2","c"]');
 		// vd is no longer under any key: freed; vc is under deals, vc2 under contacts.
 		expect([engine.holds!('vc'), engine.holds!('vc2'), engine.holds!('vd')]).toEqual([true, true, false]);
+	});
+
+	it('trusts a version id only for what was sent under it: a sent span with an id it holds for other bytes is parsed again', async () => {
+		const engine = await createNodeEngine();
+		const program = '.state.hubspot.contacts[0].id';
+		const a = docOf({ hubspot: { contacts: [{ id: 'old' }] } });
+		expect(engine.runSpans!(a.bytes, [{ ...a.spans[0]!, id: 'v0' }], program)).toBe('"old"');
+		// A restarted sender counts its ids from 0 again: the same id now names other bytes, and they are what counts.
+		const b = docOf({ hubspot: { contacts: [{ id: 'new' }] } });
+		expect(engine.runSpans!(b.bytes, [{ ...b.spans[0]!, id: 'v0' }], program)).toBe('"new"');
+		const held = utf8.encode('{"state":{"hubspot":{"contacts":null}},"tail":1}');
+		const at = new TextDecoder().decode(held).indexOf('null');
+		expect(engine.runSpans!(held, [{ key: b.spans[0]!.key, start: at, end: at + 4, id: 'v0', held: true }], program)).toBe('"new"');
 	});
 
 	it('evaluate refuses an input whose held tables the engine lacks (TablesNotHeldError), before running anything', async () => {

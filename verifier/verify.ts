@@ -14,6 +14,7 @@
  * the state is parsed once per verification.
  */
 import { canonicalJson } from './canonical';
+import { joinUtf8 } from './prepare';
 import { compare, compareCount } from './compare';
 import type { AssertionResult, PlacedAssertion, StepResult } from './schema';
 import { tablesRead } from './tables';
@@ -43,7 +44,7 @@ export interface JqSpan {
 	end: number;
 	/**
 	 * The version of the table's bytes, when the sender names them (the Service Worker: the same id = the same bytes,
-	 * under any key). A span whose id the engine already holds, under this key or another, is not parsed again.
+	 * under any key). A sent span is parsed and its id then names that value; a held span takes the value its id names.
 	 */
 	id?: string;
 	/**
@@ -212,12 +213,7 @@ function documentLayout(input: VerifyInput, tz: Record<string, [number, number][
 		return { doc: pieces.join(''), initialAt: pieces[0]!.length, stateAt: pieces[0]!.length + initial.length + pieces[2]!.length };
 	}
 	const parts = pieces.map((p) => (typeof p === 'string' ? utf8.encode(p) : p));
-	const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-	let at = 0;
-	for (const p of parts) {
-		out.set(p, at);
-		at += p.length;
-	}
+	const out = joinUtf8(parts);
 	return { doc: out, initialAt: parts[0]!.length, stateAt: parts[0]!.length + parts[1]!.length + parts[2]!.length };
 }
 
