@@ -72,6 +72,35 @@ describe('gyms/store', () => {
 		expect(store.lastReset()?.mode).toBe('full');
 		expect((await store.exportState()).tables).toEqual(await store.initialTables(b));
 	});
+
+	it('a task entry takes the base rows its fixtures left alone; only rows that differ from the seed are fixture keys', async () => {
+		const db = makeDb('store-spec-4');
+		// Stored rows carry a derived field the export drops (as HubSpot's contacts do).
+		const toRow = (w: Row) => ({ ...w, tag: `t:${w.name}` });
+		const fromRow = ({ id, name }: Row) => ({ id, name });
+		const items = { name: 'items', toRow: toRow as (w: never) => unknown, fromRow: fromRow as (r: never) => unknown };
+		const store = createGymStore({ gym: 't', db, tables: [items, { name: 'others' }], initial });
+		// Row 5 repeats the seed's row in a new object, row 6 changes it, row 990001 is new.
+		const task = init({
+			items: [
+				{ id: '5', name: 'item 5' },
+				{ id: '6', name: 'changed' },
+				{ id: '990001', name: 'new' }
+			]
+		});
+		await store.reset(task);
+		expect(store.lastReset()?.mode).toBe('full');
+		const rows = (await store.exportState()).tables.items as Row[];
+		expect(rows).toEqual((await store.initialTables(task)).items);
+		expect(rows.find((r) => r.id === '6')).toEqual({ id: '6', name: 'changed' });
+		await store.reset(init());
+		// The fixture keys, old and new: 6 and 990001 (not 5, equal to the seed's row; not the 48 others).
+		expect(store.lastReset()).toEqual({ mode: 'delta', restored: 2 });
+		expect((await store.exportState()).tables).toEqual(await store.initialTables(init()));
+		expect(await db.table('items').get('7')).toEqual({ id: '7', name: 'item 7', tag: 't:item 7' });
+		expect(await db.table('items').get('6')).toEqual({ id: '6', name: 'item 6', tag: 't:item 6' });
+		expect(await db.table('items').get('990001')).toBeUndefined();
+	});
 });
 
 describe('gyms/store across builds', () => {

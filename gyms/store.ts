@@ -381,7 +381,12 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		return [...rows].sort(orderOf(spec));
 	}
 
-	function build(init: RunInit, hash: string): Entry {
+	/**
+	 * The entry of `init`. `base`: the seed-only entry of the same seed; a wire row that is the base's own object (a row
+	 * the fixtures left alone: the gyms' merges keep the projection's objects) takes the base's stored row instead of
+	 * converting it again (rows are read-only once built).
+	 */
+	function build(init: RunInit, hash: string, base?: Entry): Entry {
 		const { tables, next_ids } = opts.initial(init);
 		const wire: Entry['wire'] = {};
 		const stored: Entry['stored'] = {};
@@ -390,7 +395,10 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		for (const spec of specs) {
 			const rows = sortWire(spec, tables[spec.name] ?? []);
 			wire[spec.name] = rows;
-			stored[spec.name] = rows.map(spec.toRow);
+			const baseWire = base?.wire[spec.name];
+			const baseStored = base?.stored[spec.name];
+			const storedOf = baseWire && baseStored ? new Map(baseWire.map((w, i) => [w, baseStored[i]])) : undefined;
+			stored[spec.name] = storedOf ? rows.map((r) => storedOf.get(r) ?? spec.toRow(r as never)) : rows.map(spec.toRow);
 			index[spec.name] = new Map(stored[spec.name]!.map((r) => [String((r as Record<string, unknown>)[spec.key]), r]));
 			counts[spec.name] = rows.length;
 		}
@@ -415,18 +423,25 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			cache.set(cacheKey, hit);
 			return hit;
 		}
-		const entry = build({ ...init }, hash);
+		let entry: Entry;
 		if (hash === '') {
+			entry = build({ ...init }, hash);
 			entry.content = fnv1a(specs.map((spec) => `${spec.name}:${fnv1a(JSON.stringify(entry.stored[spec.name]))}`).join('|'));
 		} else {
 			const base = entryFor({ ...init, fixtures: undefined });
+			entry = build({ ...init }, hash, base);
 			entry.content = base.content;
-			const baseJson = rowJson(base);
+			// The keys whose row differs from the base's: a row that is the base's own object is equal; the others are
+			// compared as JSON (a fixture row may repeat the seed's row exactly).
 			for (const spec of specs) {
 				const keys: unknown[] = [];
 				const mine = entry.index[spec.name]!;
-				for (const [k, r] of mine) if (baseJson[spec.name]!.get(k) !== JSON.stringify(r)) keys.push((r as Record<string, unknown>)[spec.key]);
-				for (const [k, r] of base.index[spec.name]!) if (!mine.has(k)) keys.push((r as Record<string, unknown>)[spec.key]);
+				const theirs = base.index[spec.name]!;
+				for (const [k, r] of mine) {
+					const b = theirs.get(k);
+					if (b !== r && (b === undefined || JSON.stringify(b) !== JSON.stringify(r))) keys.push((r as Record<string, unknown>)[spec.key]);
+				}
+				for (const [k, r] of theirs) if (!mine.has(k)) keys.push((r as Record<string, unknown>)[spec.key]);
 				if (keys.length) entry.fixtureKeys[spec.name] = keys;
 			}
 		}

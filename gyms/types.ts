@@ -104,6 +104,13 @@ export interface Gym {
 	 */
 	reset(init: RunInit, opts?: { defer?: boolean }): Promise<Record<string, number>>;
 	/**
+	 * Opens the gym's databases ahead of their first use (a database held in memory is rebuilt from its journal then,
+	 * gyms/store.ts `GymStore.boot`), writing nothing durable; memoized, and tried again by the next use after a
+	 * failure. Optional: every other method opens what it needs itself. The run lifecycle calls it before computing
+	 * a reset's initial tables, so that the browser creates the databases while the Service Worker projects.
+	 */
+	open?(): Promise<void>;
+	/**
 	 * Reads the state: every table, or only `tables` when given (unknown names are ignored; the verifier
 	 * passes the tables its queries read). `meta` and `events` are always included.
 	 * @throws Error when no run is initialized.

@@ -275,10 +275,14 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 	const url = new URL(request.url);
 	const path = url.pathname;
 	try {
-		// The seed worlds before anything projects or dates a run (seeds/index.ts).
-		await ensureWorlds();
+		// The seed worlds before anything projects or dates a run (seeds/index.ts). A worker's first request also parses
+		// the task setups, reads the stored inline task and reads the seal: started together, so that the two IndexedDB
+		// reads (each database created on a fresh profile) and the world's download overlap.
+		const worlds = ensureWorlds();
+		worlds.catch(() => undefined);
+		void seal.record().catch(() => undefined);
+		await Promise.all([worlds, inlineTasks.restore(taskSetups())]);
 		const ctx = context();
-		await inlineTasks.restore(ctx.blueprints);
 		const api = /^\/api\/([a-z]+)(\/.*)$/.exec(path);
 		if (api) {
 			const gym = gyms.find((g) => g.name === api[1]);

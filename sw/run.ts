@@ -174,6 +174,8 @@ export async function initRun(ctx: RunContext, body: unknown, timing?: InitTimin
 	// Every gym's fixtures are validated (and its initial tables computed, cached) before any database is written,
 	// so an invalid fixture leaves every gym untouched. Then the gyms (one database each) reset in parallel.
 	const defer = inits.map(({ gym, init }) => options.deferAll === true || defersGym(blueprint, gym.name, init.fixtures));
+	// The databases open while the projections run (a failed open is tried again by the reset, which reports it).
+	for (const { gym } of inits) void gym.open?.().catch(() => undefined);
 	const projectMs: number[] = [];
 	for (const [i, { gym, init }] of inits.entries()) {
 		const t = performance.now();

@@ -176,6 +176,7 @@ export function defineGym<D extends Dexie>(def: GymDefinition<D>): DefinedGym {
 			order.reset();
 			return counts;
 		},
+		open: store.boot,
 		initialTables: store.initialTables,
 		checkInitial: store.checkInitial,
 		exportState: store.exportState,
