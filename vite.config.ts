@@ -2,10 +2,14 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vite';
 import { readSetupFields } from './blueprints/setup-fields.js';
 import { parseDeployment, parseStateOrigin } from './gyms/deployment.js';
+import { checkTaskSetups } from './blueprints/setups.js';
 import { checkShippedWorlds } from './seeds/check-worlds.js';
 
-// The bundle takes the seed worlds' text without the schema (seeds/index.ts): every build validates them first.
+// The bundle takes the seed worlds' text and the task setups without their schemas (seeds/index.ts,
+// blueprints/setups.ts): every build validates them first.
 checkShippedWorlds(new URL('./seeds', import.meta.url).pathname);
+const taskSetups = readSetupFields(new URL('./blueprints', import.meta.url).pathname);
+checkTaskSetups(taskSetups);
 
 export default defineConfig({
 	plugins: [sveltekit()],
@@ -15,7 +19,7 @@ export default defineConfig({
 		__SALESGYM_PLATFORM__: JSON.stringify(parseDeployment(process.env.SALESGYM_PLATFORM)),
 		__SALESGYM_STATE_ORIGIN__: JSON.stringify(parseStateOrigin(process.env.SALESGYM_STATE_ORIGIN)),
 		// What the Service Worker knows of each task: its setup, never its steps (blueprints/setups.ts).
-		__SALESGYM_TASK_SETUPS__: JSON.stringify(readSetupFields(new URL('./blueprints', import.meta.url).pathname)),
+		__SALESGYM_TASK_SETUPS__: JSON.stringify(taskSetups),
 		// The seed worlds are files the Service Worker fetches, not text in its script (seeds/index.ts).
 		__SALESGYM_WORLDS__: JSON.stringify('fetch')
 	},

@@ -11,6 +11,7 @@
  * (tests/e2e/harness-seal.spec.ts).
  */
 import { z } from 'zod';
+import { canonicalJson } from '../verifier/canonical';
 import { Actors, Fixtures, Platform } from './schema';
 
 /** The fields of a blueprint that the Service Worker ships: no `steps`, no `difficulty`, no `mutants` or `alternatives` (answer keys). */
@@ -39,28 +40,44 @@ export function setupOf(task: TaskSetup | Record<string, unknown>): Record<strin
 	return Object.fromEntries(Object.keys(TaskSetup.shape).flatMap((k) => (doc[k] === undefined ? [] : [[k, doc[k]]])));
 }
 
-/** Set by the build (vite.config.ts `define`): every blueprint's setup fields, in file order. */
+/** Set by the build (vite.config.ts `define`): every blueprint's setup fields, in file order, checked by {@link checkTaskSetups}. */
 declare const __SALESGYM_TASK_SETUPS__: readonly unknown[] | undefined;
 
 let cache: Map<string, TaskSetup> | null = null;
 
 /**
- * Every bundled task's setup by id, validated with {@link TaskSetup} (strict), in file order (none when the
- * build did not define them, e.g. code run outside Vite).
- * @throws Error naming the file and the first invalid path when a setup is invalid.
+ * Every bundled task's setup by id, in file order (none when the build did not define them, e.g. code run outside
+ * Vite). Taken as the build baked them, without the schema: every build checked them with {@link checkTaskSetups}
+ * first (vite.config.ts), as it checks the seed worlds, which saves a Service Worker's first request the schema's
+ * cost (~320 ms in Chromium for 198 setups, most of it compiling the schema's code).
  */
 export function taskSetups(): Map<string, TaskSetup> {
 	if (cache) return cache;
-	const map = new Map<string, TaskSetup>();
-	const raw = typeof __SALESGYM_TASK_SETUPS__ === 'undefined' ? [] : __SALESGYM_TASK_SETUPS__;
-	for (const [i, doc] of raw.entries()) {
+	const raw = (typeof __SALESGYM_TASK_SETUPS__ === 'undefined' ? [] : __SALESGYM_TASK_SETUPS__) as readonly TaskSetup[];
+	cache = new Map(raw.map((doc) => [doc.id, doc]));
+	return cache;
+}
+
+/**
+ * Build-time check of the setups a build bakes in (`vite.config.ts`, before `define`): each one parses with the strict
+ * {@link TaskSetup} schema, the schema's output is the document itself (no default, no transform: the bundle takes
+ * them without the schema, see {@link taskSetups}), and no two share an id.
+ * @param setups the setup fields of every blueprint file, in file order (`readSetupFields`).
+ * @returns the number of setups checked.
+ * @throws Error naming the setup's index and id and the first invalid path, a setup the schema changes, or a repeated id.
+ */
+export function checkTaskSetups(setups: readonly unknown[]): number {
+	const ids = new Set<string>();
+	for (const [i, doc] of setups.entries()) {
+		const name = `task setup ${i} (${String((doc as { id?: unknown } | null)?.id)})`;
 		const parsed = TaskSetup.safeParse(doc);
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0];
-			throw new Error(`task setup ${i} (${String((doc as { id?: unknown }).id)}): ${issue?.path.join('.')}: ${issue?.message}`);
+			throw new Error(`${name}: ${issue?.path.join('.')}: ${issue?.message}`);
 		}
-		map.set(parsed.data.id, parsed.data);
+		if (canonicalJson(parsed.data) !== canonicalJson(doc)) throw new Error(`${name}: the TaskSetup schema changes the document (a default or a transform)`);
+		if (ids.has(parsed.data.id)) throw new Error(`${name}: the id is taken by an earlier setup`);
+		ids.add(parsed.data.id);
 	}
-	cache = map;
-	return map;
+	return setups.length;
 }
