@@ -2,6 +2,7 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { defineConfig } from 'vite';
 import { readSetupFields } from './blueprints/setup-fields.js';
 import { parseDeployment, parseStateOrigin } from './gyms/deployment.js';
+import { projectionId } from './seeds/projection-id.js';
 import { checkTaskSetups } from './blueprints/setups.js';
 import { checkShippedWorlds } from './seeds/check-worlds.js';
 
@@ -20,6 +21,9 @@ export default defineConfig({
 		__SALESGYM_STATE_ORIGIN__: JSON.stringify(parseStateOrigin(process.env.SALESGYM_STATE_ORIGIN)),
 		// What the Service Worker knows of each task: its setup, never its steps (blueprints/setups.ts).
 		__SALESGYM_TASK_SETUPS__: JSON.stringify(taskSetups),
+		// What the gyms' projections depend on (seeds/projection-id.ts): a database loaded by a build of another identity
+		// reloads at its next reset.
+		__SALESGYM_PROJECTION_ID__: JSON.stringify(projectionId(new URL('.', import.meta.url).pathname)),
 		// The seed worlds are files the Service Worker fetches, not text in its script (seeds/index.ts).
 		__SALESGYM_WORLDS__: JSON.stringify('fetch')
 	},

@@ -9,8 +9,9 @@ import viteConfig from './vite.config.js';
 export default mergeConfig(
 	viteConfig,
 	defineConfig({
-		// Node reads the seed worlds with their modules, not through a Service Worker's fetch (seeds/index.ts).
-		define: { __SALESGYM_WORLDS__: JSON.stringify('inline') },
+		// Node reads the seed worlds with their modules, not through a Service Worker's fetch (seeds/index.ts), and
+		// identifies a projection by its rows, as Node callers do (gyms/store.ts `projectionId`; a spec passes one).
+		define: { __SALESGYM_WORLDS__: JSON.stringify('inline'), __SALESGYM_PROJECTION_ID__: 'null' },
 		test: {
 			environment: 'node',
 			// One test file per core: Vitest's default in a run is one fewer than the cores, a single worker on a 2-core

@@ -104,6 +104,22 @@ describe('gyms/store', () => {
 });
 
 describe('gyms/store across builds', () => {
+	it('with a projection identity: the same identity restores by delta, another one reloads fully', async () => {
+		const db = makeDb('store-spec-5');
+		const storeOf = (projectionId: string) => createGymStore({ gym: 't', db, tables: [{ name: 'items' }, { name: 'others' }], initial, projectionId });
+		await storeOf('build-a').reset(init());
+		await db.table('items').put({ id: '3', name: 'changed' });
+		const same = storeOf('build-a');
+		await same.reset(init());
+		expect(same.lastReset()).toEqual({ mode: 'delta', restored: 1 });
+		await db.table('items').put({ id: '3', name: 'changed' });
+		const other = storeOf('build-b');
+		await other.reset(init());
+		expect(other.lastReset()?.mode).toBe('full');
+		expect((await other.exportState()).tables).toEqual(await other.initialTables(init()));
+		expect((await db.table('meta').get('base'))?.content).toBe('projection:build-b');
+	});
+
 	it('a build whose seed projection differs (same seed number) reloads fully instead of restoring onto stale rows', async () => {
 		const db = makeDb('store-spec-3');
 		const store = createGymStore({ gym: 't', db, tables: [{ name: 'items' }, { name: 'others' }], initial });

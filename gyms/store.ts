@@ -151,7 +151,18 @@ export interface GymStoreOptions {
 	 * journal over the browser's IndexedDB, same schema; see the module docs, "Journal"). Absent: `db` is the state.
 	 */
 	journal?: Dexie;
+	/**
+	 * Identity of what the projection depends on, recorded as the base's `content` instead of a hash of the seed-only
+	 * rows: a database loaded under another identity reloads at its next reset instead of restoring by delta. Default:
+	 * the build's (`__SALESGYM_PROJECTION_ID__`, seeds/projection-id.ts: a digest of the gyms' and seeds' sources, the
+	 * worlds and the locked dependencies), which saves a first reset serializing and hashing every seed row; outside a
+	 * build (Node), the FNV-1a hash of the seed-only rows' JSON, table by table.
+	 */
+	projectionId?: string;
 }
+
+/** Set by the build (vite.config.ts `define`): the projection identity, see {@link GymStoreOptions.projectionId}. */
+declare const __SALESGYM_PROJECTION_ID__: string | undefined;
 
 /** How a reset went: `delta` restored `restored` rows; `full` cleared and bulk-loaded everything; `deferred` wrote no row. */
 export interface ResetReport {
@@ -304,7 +315,7 @@ function canonical(value: unknown): string {
 /** One cached initial state: wire tables (export order), stored rows, key → stored row, fixture keys. */
 interface Entry {
 	hash: string;
-	/** Hash of the seed-only entry's stored rows (FNV-1a over their JSON, table by table). */
+	/** Identity of the seed-only entry's rows: the projection identity, else a hash of the rows ({@link GymStoreOptions.projectionId}). */
 	content: string;
 	wire: Record<string, unknown[]>;
 	stored: Record<string, unknown[]>;
@@ -343,6 +354,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		compare: t.compare as ((a: unknown, b: unknown) => number) | undefined
 	}));
 	const journal = opts.journal ?? null;
+	const projectionId = opts.projectionId ?? (typeof __SALESGYM_PROJECTION_ID__ === 'string' ? __SALESGYM_PROJECTION_ID__ : undefined);
 	/** Keys written by API transactions since the last {@link GymStore.flush}, per table (null: the whole table). */
 	const pending = new Map<string, Set<unknown> | null>();
 	const note = (table: string, keys: unknown[] | null): void => {
@@ -426,7 +438,11 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		let entry: Entry;
 		if (hash === '') {
 			entry = build({ ...init }, hash);
-			entry.content = fnv1a(specs.map((spec) => `${spec.name}:${fnv1a(JSON.stringify(entry.stored[spec.name]))}`).join('|'));
+			const stored = entry.stored;
+			entry.content =
+				projectionId !== undefined
+					? `projection:${projectionId}`
+					: fnv1a(specs.map((spec) => `${spec.name}:${fnv1a(JSON.stringify(stored[spec.name]))}`).join('|'));
 		} else {
 			const base = entryFor({ ...init, fixtures: undefined });
 			entry = build({ ...init }, hash, base);
