@@ -1,15 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IMMUTABLE_CACHE, worldText } from './worlds';
+import { IMMUTABLE_CACHE, storeFetchedWorlds, worldText } from './worlds';
 
-/** A Cache Storage stub: `match` answers `hit`; `put` records the response and settles as `put` says. */
-function stubCaches(hit: Response | undefined, put: 'never' | 'reject' | 'resolve') {
+/** A Cache Storage stub: `match` answers `hit`; `put` records the response and resolves or rejects as `put` says. */
+function stubCaches(hit: Response | undefined, put: 'reject' | 'resolve') {
 	const puts: { url: string; res: Response }[] = [];
 	const opened: string[] = [];
 	const cache = {
 		match: vi.fn(async () => hit),
 		put: vi.fn((url: string, res: Response) => {
 			puts.push({ url, res });
-			if (put === 'never') return new Promise<void>(() => {});
 			return put === 'reject' ? Promise.reject(new Error('QuotaExceededError')) : Promise.resolve();
 		})
 	};
@@ -20,18 +19,21 @@ function stubCaches(hit: Response | undefined, put: 'never' | 'reject' | 'resolv
 describe('sw/worlds worldText', () => {
 	afterEach(() => vi.unstubAllGlobals());
 
-	it('a miss fetches past the HTTP cache and answers before the cache write ends; the write holds the same text', async () => {
-		const { puts, opened } = stubCaches(undefined, 'never');
+	it('a miss fetches past the HTTP cache and answers without writing the cache; the warm-up stores the same bytes once', async () => {
+		const { cache, puts, opened } = stubCaches(undefined, 'resolve');
 		const fetch = vi.fn(async () => new Response('{"seed":1}', { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }));
 		vi.stubGlobal('fetch', fetch);
 		expect(await worldText('/_app/immutable/assets/world-1.abc.json')).toBe('{"seed":1}');
 		expect(opened).toEqual([IMMUTABLE_CACHE]);
 		expect(fetch).toHaveBeenCalledWith('/_app/immutable/assets/world-1.abc.json', { credentials: 'same-origin', cache: 'no-store' });
+		expect(puts).toHaveLength(0);
+		expect(await storeFetchedWorlds(cache as unknown as Cache)).toBe(1);
 		expect(puts.map((p) => p.url)).toEqual(['/_app/immutable/assets/world-1.abc.json']);
-		// The stored copy is the decoded text: it keeps the content type, not the transfer's encoding.
+		// The stored copy is the decoded bytes: it keeps the content type, not the transfer's encoding.
 		expect(await puts[0]!.res.text()).toBe('{"seed":1}');
 		expect(puts[0]!.res.headers.get('content-type')).toBe('application/json');
 		expect(puts[0]!.res.headers.get('content-encoding')).toBeNull();
+		expect(await storeFetchedWorlds(cache as unknown as Cache)).toBe(0);
 	});
 
 	it('a hit answers from the cache without the network', async () => {
@@ -42,28 +44,21 @@ describe('sw/worlds worldText', () => {
 		expect(fetch).not.toHaveBeenCalled();
 	});
 
-	it('a failed cache write is dropped; an error status throws and stores nothing', async () => {
+	it('a failed cache write throws to the warm-up and drops the bytes; an error status throws and keeps nothing', async () => {
 		const rejected = stubCaches(undefined, 'reject');
 		vi.stubGlobal(
 			'fetch',
 			vi.fn(async () => new Response('{}'))
 		);
-		const unhandled = vi.fn();
-		process.on('unhandledRejection', unhandled);
-		try {
-			expect(await worldText('/w.json')).toBe('{}');
-			await new Promise((r) => setTimeout(r, 10));
-			expect(rejected.puts).toHaveLength(1);
-			expect(unhandled).not.toHaveBeenCalled();
-		} finally {
-			process.off('unhandledRejection', unhandled);
-		}
+		expect(await worldText('/w.json')).toBe('{}');
+		await expect(storeFetchedWorlds(rejected.cache as unknown as Cache)).rejects.toThrow('QuotaExceededError');
+		expect(await storeFetchedWorlds(rejected.cache as unknown as Cache)).toBe(0);
 		const failing = stubCaches(undefined, 'resolve');
 		vi.stubGlobal(
 			'fetch',
 			vi.fn(async () => new Response('gone', { status: 404 }))
 		);
 		await expect(worldText('/w.json')).rejects.toThrow('GET /w.json answered 404');
-		expect(failing.puts).toHaveLength(0);
+		expect(await storeFetchedWorlds(failing.cache as unknown as Cache)).toBe(0);
 	});
 });

@@ -29,13 +29,16 @@ export function ensureWorlds(): Promise<void> {
 	return loading;
 }
 
+/** Fetched world files not in the cache yet: URL → the response to store ({@link storeFetchedWorlds}). */
+const unstored = new Map<string, Response>();
+
 /**
  * The text of the world file at `url` (an immutable, content-hashed path): from {@link IMMUTABLE_CACHE} when it is
  * there, else from the network, past the browser's HTTP cache (`cache: 'no-store'`: this cache keeps the one copy).
- * A fetched file is put into the cache in the background (a new response of the same bytes, with their content type): the
- * caller gets the text as soon as the body arrives, without waiting for the cache's disk write (400–550 ms for the
- * 2.9 MB world on a fresh profile, most of a first reset otherwise). A failed put is dropped: the next worker fetches
- * the file again.
+ * A fetched file's bytes wait in memory for {@link storeFetchedWorlds} (the page's idle-time warm-up, sw/index.ts
+ * `warmAssets`): a first reset does not pay for the cache write (400–550 ms of disk for the 2.9 MB world on a fresh
+ * profile when it was awaited, 60–85 ms of the worker's thread when it was not). A worker stopped before the warm-up
+ * loses them: the next one fetches the file again.
  * @throws Error when the file is not cached and the network answers a non-2xx status (`GET <url> answered <status>`)
  *   or fails (the fetch's own error).
  */
@@ -47,7 +50,17 @@ export async function worldText(url: string): Promise<string> {
 	if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
 	// The bytes once: decoded for the caller, stored as they are (a response of the text would encode it again).
 	const bytes = await res.arrayBuffer();
-	const stored = new Response(bytes, { headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } });
-	void cache.put(url, stored).catch(() => undefined);
+	unstored.set(url, new Response(bytes, { headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } }));
 	return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Puts the world files {@link worldText} fetched into `cache` (the cache of immutable files), each once.
+ * @returns how many were stored. @throws the cache's error (e.g. `QuotaExceededError`); those not stored are dropped.
+ */
+export async function storeFetchedWorlds(cache: Cache): Promise<number> {
+	const entries = [...unstored];
+	unstored.clear();
+	await Promise.all(entries.map(([url, res]) => cache.put(url, res)));
+	return entries.length;
 }

@@ -156,6 +156,11 @@ test('offline after the first load: reload, the gym API and /verify all work fro
 	await gym.open('/hubspot/contacts');
 	await gym.reset({ task_id: TASK, run_id: 'offline' });
 	await page.waitForFunction(() => localStorage.getItem('salesgym:verifier-warm') === '1');
+	// The warm-up stored the seed world the Service Worker fetched, so a worker started offline finds it too.
+	const cachedWorlds = await page.evaluate(
+		async () => (await (await caches.open('salesgym-immutable')).keys()).filter((r) => /\/world-\d+\.[^/]*\.json$/.test(r.url)).length
+	);
+	expect(cachedWorlds).toBe(1);
 	await context.setOffline(true);
 	await page.reload();
 	await waitForSwReady(page);
