@@ -323,7 +323,7 @@ interface Entry {
 	next_ids: Record<string, number>;
 	counts: Record<string, number>;
 	fixtureKeys: Record<string, unknown[]>;
-	/** Stored row JSON per key (the seed-only entry's to find fixture keys; any entry's for the reset check). */
+	/** Stored row JSON per key (for the reset check, computed at its first use). */
 	json?: Record<string, Map<string, string>>;
 	/** Primary keys per table in IndexedDB key order (computed on first check). */
 	keys?: Record<string, unknown[]>;
