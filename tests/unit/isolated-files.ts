@@ -17,7 +17,8 @@ export const ISOLATED_FILES: readonly string[] = [
 	'harness/blueprint-semantics.spec.ts',
 	'src/lib/hubspot/crm.spec.ts',
 	'src/lib/runtime.spec.ts',
-	'sw/state-store.spec.ts'
+	'sw/state-store.spec.ts',
+	'sw/worlds.spec.ts'
 ];
 
 /** The Vitest APIs whose effect can outlive a file that shares its worker's module cache. */
