@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderFiles, SIZES } from './generate';
+import { asciiJson, renderFiles, SIZES } from './generate';
 import { AnomalyManifest, World } from './world';
 
 describe('seeds/generate', () => {
@@ -33,6 +33,16 @@ describe('seeds/generate', () => {
 			new Set(['duplicate_person', 'job_changer', 'opted_out', 'bounced', 'dormant', 'active_in_sequence', 'near_double_booking', 'lookalike_name'])
 		);
 		expect(new Set(manifest.anomalies.map((a) => a.id)).size).toBe(manifest.anomalies.length);
+	});
+
+	it('the committed files are ASCII, and a value with accents, dashes, arrows and astral characters survives the round trip', () => {
+		const value = { name: 'Ídalia Ñúñez – ops → sales', emoji: 'ok \u{1F600}', del: '\u007f', plain: 'a"b\\c' };
+		const text = asciiJson(value);
+		expect(/^[\x20-\x7e]*$/.test(text)).toBe(true);
+		expect(text).toContain('\\u00cddalia');
+		expect(JSON.parse(text)).toEqual(value);
+		for (const [file, text] of Object.entries(files)) expect(/^[\x00-\x7e]*$/.test(text), `seeds/${file} holds a non-ASCII character`).toBe(true);
+		expect(/\\u[0-9a-f]{4}/.test(files['world-1.json']!), 'the world has escaped characters to test').toBe(true);
 	});
 
 	it('a strict schema rejects a misspelled field', () => {
