@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { IDBTransaction as FakeTransaction } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BULK_MIN_VALUES, bulkWrites, memoryDbOptions } from './memory-db';
+import { BULK_MIN_VALUES, bulkWrites, memoryDbOptions, shareRowsIn } from './memory-db';
 
 interface Row {
 	id: number;
@@ -60,6 +60,28 @@ describe('bulkWrites', () => {
 		// The stored rows are clones: changing the caller's objects afterwards changes nothing stored.
 		data[0]!.name = 'changed';
 		expect((await bulk.table('rows').get(0)).name).toBe('n0');
+	});
+
+	it('in a transaction given to shareRowsIn, stores the rows themselves; reads still hand out clones', async () => {
+		const db = await makeDb(true);
+		const data = rows(BULK_MIN_VALUES);
+		await db.transaction('rw', db.table('rows'), async (tx) => {
+			shareRowsIn(tx.idbtrans as object);
+			await db.table('rows').bulkAdd(data);
+		});
+		// The caller's objects are the stored records: what it changes in place is what a read returns. The store gives
+		// only rows nothing changes (gyms/store.ts), which is why the copy is not needed.
+		data[1]!.name = 'same object';
+		expect((await db.table('rows').get(1)).name).toBe('same object');
+		const read = (await db.table('rows').get(2)) as Row;
+		read.name = 'changed by a reader';
+		expect((await db.table('rows').get(2)).name).toBe('n2');
+		// Another transaction clones as before.
+		const later = rows(BULK_MIN_VALUES, 1000);
+		await db.table('rows').bulkAdd(later);
+		later[0]!.name = 'changed';
+		expect((await db.table('rows').get(1000)).name).toBe('n6');
+		expect(await db.table('rows').where('email').equals('p5@x.test').primaryKeys()).toEqual([5]);
 	});
 
 	it('returns the keys in order (bulkAdd allKeys) and overwrites with put', async () => {

@@ -13,6 +13,22 @@ export function memoryDbOptions(): Pick<DexieOptions, 'indexedDB' | 'IDBKeyRange
 	return { indexedDB: new IDBFactory(), IDBKeyRange };
 }
 
+/** Transactions whose bulk writes store the caller's row objects themselves ({@link shareRowsIn}). */
+const sharing = new WeakSet<object>();
+
+/**
+ * Lets the bulk writes of {@link bulkWrites} in the fake-indexeddb transaction `idbtrans` (Dexie's `tx.idbtrans`)
+ * store the caller's row objects as they are, without the structured clone. For rows that nothing ever changes in
+ * place, whose owner keeps them as long as the database does (the store's cached initial rows, gyms/store.ts): the
+ * library clones a stored value whenever it is read and replaces (never edits) a record on `put`, so no reader or
+ * writer can reach the shared objects, and a first load keeps one copy of its seed rows instead of two. Writes of
+ * fewer than {@link BULK_MIN_VALUES} rows, and every write of another transaction, are cloned as usual.
+ * Not for rows a structured clone could refuse (functions, symbols): they are not checked.
+ */
+export function shareRowsIn(idbtrans: object): void {
+	sharing.add(idbtrans);
+}
+
 /** Fewest values in one `add`/`put` for {@link bulkWrites} to write them in one request (smaller ones go row by row). */
 export const BULK_MIN_VALUES = 32;
 
@@ -39,7 +55,8 @@ interface FakeInternals {
  * task of the library's scheduler) per row. Each row goes through the library's own insertion step
  * (`ObjectStore.storeRecord`: key from the key path, the key's validity, `add`'s no-overwrite rule, unique indexes,
  * the transaction's rollback log), after the structured clone that the IndexedDB spec requires of an inserted value
- * ("clone a value", W3C Indexed Database API 3.0 §5.6 "add or put"). Applies only when the store has an inbound
+ * ("clone a value", W3C Indexed Database API 3.0 §5.6 "add or put"), except in a transaction given to
+ * {@link shareRowsIn}. Applies only when the store has an inbound
  * string key path, no key generator, no explicit keys and every row holds its key; otherwise, and for any other
  * transaction (the browser's own IndexedDB), the request goes down unchanged.
  *
@@ -77,9 +94,9 @@ export function bulkWrites(): Middleware<DBCore> {
 								// 45–70 ms for HubSpot's 7,375 seed rows). Rows that share a nested object then share its clone,
 								// which no reader can see: the library clones a value again whenever it is read.
 								fake._state = 'inactive';
-								let clones: unknown[];
+								let clones: readonly unknown[];
 								try {
-									clones = structuredClone([...values]);
+									clones = sharing.has(trans as object) ? values : structuredClone([...values]);
 								} catch (e) {
 									reject(e instanceof Error ? e : new Error(String(e)));
 									return;

@@ -42,7 +42,7 @@ import Dexie, { type DBCore, type DBCoreMutateRequest, type DBCoreMutateResponse
 import { fnv1a } from '../seeds/rng';
 import { DEFAULT_ACTOR } from '../seeds/team';
 import type { GymEvent, GymExport, RunInit, RunMeta } from './types';
-import { bulkWrites } from './memory-db';
+import { bulkWrites, shareRowsIn } from './memory-db';
 
 /** Tables every gym database must declare besides its data tables, with their Dexie schema strings. */
 export const GYM_STORE_TABLES = { meta: 'key', events: 'seq', dirty: 'id' } as const;
@@ -312,7 +312,10 @@ function canonical(value: unknown): string {
 	);
 }
 
-/** One cached initial state: wire tables (export order), stored rows, key → stored row, fixture keys. */
+/**
+ * One cached initial state: wire tables (export order), stored rows, key → stored row, fixture keys. Its rows are
+ * never changed in place once built: a loaded database stores the very same objects (gyms/memory-db.ts `shareRowsIn`).
+ */
 interface Entry {
 	hash: string;
 	/** Identity of the seed-only entry's rows: the projection identity, else a hash of the rows ({@link GymStoreOptions.projectionId}). */
@@ -532,10 +535,14 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		};
 	}
 
-	/** Clears every table and writes `rows` + meta + events, in one transaction (untracked). */
-	async function writeAll(stored: Record<string, unknown[]>, meta: RunMeta, events: GymEvent[], base: BaseRecord | null): Promise<void> {
+	/**
+	 * Clears every table and writes `rows` + meta + events, in one transaction (untracked). `share`: the rows are an
+	 * entry's (never changed in place), stored as they are (gyms/memory-db.ts `shareRowsIn`); else cloned.
+	 */
+	async function writeAll(stored: Record<string, unknown[]>, meta: RunMeta, events: GymEvent[], base: BaseRecord | null, share: boolean): Promise<void> {
 		await db.transaction('rw', allTables(), async (tx) => {
 			untracked.add(tx.idbtrans as object);
+			if (share) shareRowsIn(tx.idbtrans as object);
 			await Promise.all(allTables().map((t) => t.clear()));
 			for (const spec of specs) await db.table(spec.name).bulkAdd(stored[spec.name] ?? []);
 			if (events.length) await db.table('events').bulkAdd(events);
@@ -590,6 +597,8 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		const changed = dirtyByTable(dirty);
 		await db.transaction('rw', allTables(), async (tx) => {
 			untracked.add(tx.idbtrans as object);
+			// The entry's rows and the rows just read from the journal: nothing else holds them.
+			shareRowsIn(tx.idbtrans as object);
 			await Promise.all(allTables().map((t) => t.clear()));
 			for (const [i, spec] of specs.entries()) {
 				const table = db.table(spec.name);
@@ -775,6 +784,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			const base = baseOf(init, entry);
 			const report = await db.transaction('rw', allTables(), async (tx): Promise<ResetReport | null> => {
 				untracked.add(tx.idbtrans as object);
+				shareRowsIn(tx.idbtrans as object);
 				const [old, run, dirty] = await Promise.all([
 					db.table('meta').get('base') as Promise<BaseRecord | undefined>,
 					db.table('meta').get('run') as Promise<RunMeta | undefined>,
@@ -811,7 +821,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				await journalReset('delta', meta, base);
 				last = report;
 			} else {
-				await writeAll(entry.stored, meta, [], base);
+				await writeAll(entry.stored, meta, [], base, true);
 				await journalReset('all', meta, base);
 				last = { mode: 'full', restored: Object.values(entry.counts).reduce((a, b) => a + b, 0) };
 			}
@@ -830,6 +840,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				const entry = entryFor(init);
 				const wrote = await db.transaction('rw', allTables(), async (tx) => {
 					untracked.add(tx.idbtrans as object);
+					shareRowsIn(tx.idbtrans as object);
 					const [now, meta] = (await db.table('meta').bulkGet(['base', 'run'])) as [BaseRecord | undefined, RunMeta | undefined];
 					// Another reset came first: this state is no longer the one to load.
 					if (!now?.deferred || !meta || now.seed !== base.seed || now.hash !== base.hash) return null;
@@ -955,7 +966,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				counts[spec.name] = rows.length;
 			}
 			// No base record: the next reset is a full one (the imported rows are not tracked as dirty).
-			await writeAll(stored, snapshot.meta, snapshot.events, null);
+			await writeAll(stored, snapshot.meta, snapshot.events, null, false);
 			await journalReset('all', snapshot.meta, null, { events: snapshot.events, snapshot: { key: 'snapshot', stored } });
 			loaded = true;
 			return counts;
