@@ -4,13 +4,17 @@ import { readSetupFields } from './blueprints/setup-fields.js';
 import { parseDeployment, parseStateOrigin } from './gyms/deployment.js';
 import { projectionId } from './seeds/projection-id.js';
 import { checkTaskSetups } from './blueprints/setups.js';
-import { checkShippedWorlds } from './seeds/check-worlds.js';
+import { checkShippedWorlds, seedIndex } from './seeds/check-worlds.js';
+import { ensurePrebuiltProjections } from './seeds/prebuilt-files.js';
 
-// The bundle takes the seed worlds' text and the task setups without their schemas (seeds/index.ts,
-// blueprints/setups.ts): every build validates them first.
+// The bundle takes the task setups without their schema (blueprints/setups.ts), and what it knows of the seed worlds
+// from them, validated first (seeds/index.ts).
 checkShippedWorlds(new URL('./seeds', import.meta.url).pathname);
 const taskSetups = readSetupFields(new URL('./blueprints', import.meta.url).pathname);
 checkTaskSetups(taskSetups);
+// The gyms' seed projections, computed here and shipped as files (gyms/kit/prebuilt.ts); written again only when an
+// input changed (seeds/prebuilt-files.ts).
+ensurePrebuiltProjections(new URL('.', import.meta.url).pathname);
 
 export default defineConfig({
 	plugins: [sveltekit()],
@@ -24,8 +28,10 @@ export default defineConfig({
 		// What the gyms' projections depend on (seeds/projection-id.ts): a database loaded by a build of another identity
 		// reloads at its next reset.
 		__SALESGYM_PROJECTION_ID__: JSON.stringify(projectionId(new URL('.', import.meta.url).pathname)),
-		// The seed worlds are files the Service Worker fetches, not text in its script (seeds/index.ts).
-		__SALESGYM_WORLDS__: JSON.stringify('fetch')
+		// The Service Worker holds no seed world (seeds/index.ts): its gyms read prebuilt projections, and each seed's
+		// epoch and team users come from this index.
+		__SALESGYM_WORLDS__: JSON.stringify('none'),
+		__SALESGYM_SEED_INDEX__: JSON.stringify(seedIndex(new URL('./seeds', import.meta.url).pathname))
 	},
 	// Module workers: needed for `import()` inside the verifier worker (stack-notes pitfall 5).
 	worker: { format: 'es' }

@@ -43,6 +43,7 @@ import { fnv1a } from '../seeds/rng';
 import { DEFAULT_ACTOR } from '../seeds/team';
 import type { GymEvent, GymExport, RunInit, RunMeta } from './types';
 import { bulkWrites, shareRowsIn } from './memory-db';
+import { loadPrebuiltProjection } from './kit/prebuilt';
 
 /** Tables every gym database must declare besides its data tables, with their Dexie schema strings. */
 export const GYM_STORE_TABLES = { meta: 'key', events: 'seq', dirty: 'id' } as const;
@@ -469,6 +470,15 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		return entry;
 	}
 
+	/**
+	 * {@link entryFor} once the gym's prebuilt seed projection is loaded (gyms/kit/prebuilt.ts: the Service Worker's
+	 * gyms have no world to compute it from). @throws on invalid fixtures, or when the projection cannot be loaded.
+	 */
+	async function entryOf(init: RunInit): Promise<Entry> {
+		await loadPrebuiltProjection(gym, init.seed);
+		return entryFor(init);
+	}
+
 	/** The run init a deferred state was recorded with (the run meta + the base's fixtures). */
 	function deferredInit(base: BaseRecord, run: RunMeta): RunInit {
 		return { run_id: run.run_id, task_id: run.task_id, seed: base.seed, clock: run.clock, fixtures: base.deferred?.fixtures, actor: run.actor };
@@ -591,7 +601,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		if (snapshot) initial = snapshot.stored;
 		else if (base && !base.deferred) {
 			// A base written without its fixtures (an older build) cannot be rebuilt: the next reset is a full one.
-			if (fixtureHash(base.fixtures) === base.hash) initial = entryFor({ ...deferredInit(base, run), fixtures: base.fixtures }).stored;
+			if (fixtureHash(base.fixtures) === base.hash) initial = (await entryOf({ ...deferredInit(base, run), fixtures: base.fixtures })).stored;
 			else base = undefined;
 		}
 		const changed = dirtyByTable(dirty);
@@ -779,7 +789,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 					return {};
 				}
 			}
-			const entry = entryFor(init);
+			const entry = await entryOf(init);
 			const meta = runMetaOf(init, entry.next_ids);
 			const base = baseOf(init, entry);
 			const report = await db.transaction('rw', allTables(), async (tx): Promise<ResetReport | null> => {
@@ -837,7 +847,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				const run = (await db.table('meta').get('run')) as RunMeta | undefined;
 				if (!base || !run) return;
 				const init = deferredInit(base, run);
-				const entry = entryFor(init);
+				const entry = await entryOf(init);
 				const wrote = await db.transaction('rw', allTables(), async (tx) => {
 					untracked.add(tx.idbtrans as object);
 					shareRowsIn(tx.idbtrans as object);
@@ -883,7 +893,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 					initial_sha256: await sha256Of(['deferred', String(init.seed), hash])
 				};
 			}
-			const entry = entryFor(init);
+			const entry = await entryOf(init);
 			const want = rowJson(entry);
 			const order = keyOrder(entry);
 			const isDeep = (name: string) => deep === undefined || deep.has(name);
@@ -928,7 +938,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 		},
 
 		async initialTables(init: RunInit) {
-			return { ...entryFor(init).wire };
+			return { ...(await entryOf(init)).wire };
 		},
 
 		async exportState(tables?: readonly string[]) {
@@ -939,7 +949,7 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			// Deferred: the projection is computed only when a table is asked for (`meta.next_ids` stays as stored otherwise).
 			const run = (await db.table('meta').get('run')) as RunMeta | undefined;
 			if (!run) throw new Error(`${gym}: no run is initialized`);
-			return readExport(want, { base, entry: want.length ? entryFor(deferredInit(base, run)) : null });
+			return readExport(want, { base, entry: want.length ? await entryOf(deferredInit(base, run)) : null });
 		},
 
 		async readRows(table: string, keys: readonly unknown[]) {

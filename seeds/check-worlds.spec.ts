@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkShippedWorlds } from './check-worlds';
+import { checkShippedWorlds, seedIndex } from './check-worlds';
+import { shippedWorlds, worldFor } from './index';
 
 const dir = new URL('.', import.meta.url).pathname;
 
@@ -17,5 +18,13 @@ describe('checkShippedWorlds (the build validates the worlds the bundle parses w
 		world.users[0]!.nickname = 'x';
 		writeFileSync(join(bad, 'world-7.json'), JSON.stringify(world));
 		expect(() => checkShippedWorlds(bad)).toThrow(/^seeds\/world-7\.json: users\.0/);
+	});
+
+	it('the seed index a bundle without worlds takes: each seed’s epoch and team users, as the world has them', () => {
+		const index = seedIndex(dir);
+		expect(Object.keys(index)).toEqual(['1']);
+		expect(index['1']!.epoch).toBe(shippedWorlds().get(1));
+		expect(index['1']!.users).toStrictEqual(worldFor(1).users);
+		expect(index['1']!.users.map((u) => u.id)).toContain('1001');
 	});
 });

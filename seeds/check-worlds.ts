@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import type { SeedIndex } from './index';
 import { World } from './world';
 
 /**
@@ -28,4 +29,18 @@ export function checkShippedWorlds(dir: string): number[] {
 		seeds.push(Number(/\d+/.exec(file)![0]));
 	}
 	return seeds;
+}
+
+/**
+ * The {@link SeedIndex} of the committed worlds of `dir` (what a bundle without worlds knows of each seed: its epoch and
+ * team users), for vite.config.ts to bake into the Service Worker. Call after {@link checkShippedWorlds}.
+ * @throws Error when a world file cannot be read or parsed.
+ */
+export function seedIndex(dir: string): SeedIndex {
+	const out: SeedIndex = {};
+	for (const file of readdirSync(dir).filter((f) => /^world-\d+\.json$/.test(f))) {
+		const world = JSON.parse(readFileSync(join(dir, file), 'utf8')) as World;
+		out[String(world.seed)] = { epoch: world.epoch, users: world.users };
+	}
+	return out;
 }

@@ -15,7 +15,8 @@ import { CacheFirst } from 'workbox-strategies';
 import { isServiceWorkerPath, SW_PATH_RE } from './paths';
 import { demoRequest, isSealed, routeRequest } from './routes';
 import { notFoundPage } from './seal';
-import { ensureWorlds, IMMUTABLE_CACHE, storeFetchedWorlds } from './worlds';
+import { IMMUTABLE_CACHE, storeFetchedFiles } from './immutable';
+import { projectionUrls } from './projections';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -48,7 +49,8 @@ const immutable = (url: string): boolean => url.startsWith('/_app/immutable/');
 const WARM_CONCURRENCY = 8;
 
 /**
- * Puts the seed worlds and every file of the build's `/_app/immutable/` list that is not cached yet into {@link IMMUTABLE_CACHE},
+ * Puts the prebuilt seed projections (sw/projections.ts) and every file of the build's `/_app/immutable/` list that is
+ * not cached yet into {@link IMMUTABLE_CACHE},
  * {@link WARM_CONCURRENCY} at a time, so that the app works offline once it has run. The page asks for it once per
  * profile, when idle after the first load (src/lib/runtime.ts); it is not part of the install, because Workbox's
  * precache fetches its list one file at a time (~165 files: 3 s of a 4.5 s first install here) and the page waits
@@ -57,12 +59,10 @@ const WARM_CONCURRENCY = 8;
  */
 async function warmAssets(): Promise<number> {
 	const cache = await caches.open(IMMUTABLE_CACHE);
-	// The seed worlds too: loaded if this worker has not yet (from the network when they are not cached), and what it
-	// fetched is stored from memory, not fetched again.
-	await ensureWorlds();
-	await storeFetchedWorlds(cache);
+	// The projections a reset read are stored from memory, not fetched again.
+	await storeFetchedFiles(cache);
 	const cached = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
-	const missing = build.filter((url) => immutable(url) && !cached.has(url));
+	const missing = [...build.filter(immutable), ...projectionUrls()].filter((url) => !cached.has(url));
 	let next = 0;
 	const lane = async (): Promise<void> => {
 		while (next < missing.length) {

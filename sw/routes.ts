@@ -13,7 +13,7 @@
 import { taskSetups } from '../blueprints/setups';
 import { DEPLOYMENT, STATE_ORIGIN } from '../gyms/deployment';
 import { createGyms, shippedSeeds } from '../gyms/registry';
-import { takeWorldParseMs } from '../seeds';
+import { bundlesWorlds } from '../seeds';
 import type { ApiRequest, Gym } from '../gyms/types';
 import type { ExportLike } from '../verifier/merge';
 import { VerifyRequest, type PlacedAssertion } from '../verifier/schema';
@@ -27,7 +27,7 @@ import { pageTables } from './verify-ledger';
 import { isSecret, notFoundPage, Seal, SEAL_HEADER, SEAL_NEXT_HEADER } from './seal';
 import { checkReset, parseDeep } from './reset-check';
 import { InlineTasks } from './inline-task';
-import { ensureWorlds } from './worlds';
+import { installProjectionLoader } from './projections';
 import { exportDigest, exportRunBytes, exportViewBytes, parseTables } from './state-json';
 
 /** The least time `/verify` waits for the page's verifier, ms (the request's `timeout_ms` + grace when longer). */
@@ -35,6 +35,9 @@ export const VERIFY_TIMEOUT_MS = 10_000;
 
 /** The gyms, each held in memory and journaled to its IndexedDB database (gyms/store.ts "Journal"). */
 const gyms: Gym[] = createGyms({ journaled: true });
+// The built worker holds no seed world: its gyms read their projections from the build's files (Node tests of this
+// module project from the world, which their bundle holds).
+if (!bundlesWorlds()) installProjectionLoader();
 
 /** The seal of this browser profile (README "Sealed episodes"). */
 const seal = new Seal();
@@ -70,12 +73,12 @@ function context(): RunContext {
 }
 
 /**
- * `Server-Timing` of a reset (W3C Server Timing): `world;dur=<ms>` (the seed world parsed by this reset, 0 when it
- * was in memory), then per gym `<gym>-project;dur=<ms>` and `<gym>-reset;dur=<ms>;desc="deferred"|"loaded"`.
+ * `Server-Timing` of a reset (W3C Server Timing): per gym `<gym>-project;dur=<ms>` (its prebuilt projection loaded and
+ * the task's state computed) and `<gym>-reset;dur=<ms>;desc="deferred"|"loaded"`.
  */
 function serverTiming(timing: InitTiming): string {
 	const ms = (n: number) => n.toFixed(1);
-	const parts = [`world;dur=${ms(takeWorldParseMs())}`];
+	const parts: string[] = [];
 	for (const [gym, t] of Object.entries(timing))
 		parts.push(`${gym}-project;dur=${ms(t.project_ms)}`, `${gym}-reset;dur=${ms(t.reset_ms)};desc="${t.defer ? 'deferred' : 'loaded'}"`);
 	return parts.join(', ');
@@ -275,13 +278,10 @@ export async function routeRequest(request: Request, clientId: string, scope: Cl
 	const url = new URL(request.url);
 	const path = url.pathname;
 	try {
-		// The seed worlds before anything projects or dates a run (seeds/index.ts). A worker's first request also parses
-		// the task setups, reads the stored inline task and reads the seal: started together, so that the two IndexedDB
-		// reads (each database created on a fresh profile) and the world's download overlap.
-		const worlds = ensureWorlds();
-		worlds.catch(() => undefined);
+		// A worker's first request parses the task setups, reads the stored inline task and reads the seal: started
+		// together, so that the two IndexedDB reads (each database created on a fresh profile) overlap.
 		void seal.record().catch(() => undefined);
-		await Promise.all([worlds, inlineTasks.restore(taskSetups())]);
+		await inlineTasks.restore(taskSetups());
 		const ctx = context();
 		const api = /^\/api\/([a-z]+)(\/.*)$/.exec(path);
 		if (api) {

@@ -6,7 +6,7 @@
  * meeting's scheduled event URI is stable across runs and seeds' regenerations. Timestamps are the world's
  * (UTC ISO-8601, ms) written with microseconds, as Calendly sends them.
  */
-import { worldFor } from '../../seeds';
+import { seedProjection } from '../kit/prebuilt';
 import { fnv1a, rng } from '../../seeds/rng';
 import { DAY_MS, isoPlus, type Meeting, type Person, type World } from '../../seeds/world';
 import { fixtureKey, memoPerWorld, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
@@ -104,6 +104,9 @@ const QUESTIONS: Record<KindDescription, Question[]> = {
  * Pure and deterministic (same world → identical JSON). Cached per world object.
  */
 export const project: (world: World) => CalendlyState = memoPerWorld(build);
+
+/** The seed-only projection of a shipped seed: prebuilt when the build's file was provided, else {@link project} of its world (gyms/kit/prebuilt.ts). */
+export const baseProjection: (seed: number) => CalendlyState = seedProjection('calendly', project);
 
 function build(world: World): CalendlyState {
 	const { epoch, seed } = world;
@@ -599,7 +602,7 @@ function settingsOf(types: EventType[], schedules: AvailabilitySchedule[], membe
  *   that resolves to no row; Error for an unshipped seed.
  */
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState {
-	const base = project(worldFor(init.seed));
+	const base = baseProjection(init.seed);
 	const fixtures = parseFixtures('calendly', CalendlyFixture, init.fixtures, 'dots');
 	const merged = mergeFixtureRows<{ uri: string }>(
 		CALENDLY_TABLE_NAMES,

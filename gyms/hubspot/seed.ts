@@ -8,7 +8,7 @@
  * ~150 deals in the default pipeline; typed associations; tasks, notes, email history, meetings (the world's
  * meetings), sales templates with personalization tokens, and the default deal pipeline.
  */
-import { worldFor } from '../../seeds';
+import { seedProjection } from '../kit/prebuilt';
 import { mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';
 import type { RunInit } from '../types';
@@ -644,17 +644,11 @@ function projectCalls(
 	}
 }
 
-const projections = new Map<number, ReturnType<typeof projectHubSpot>>();
-
-/** The projection of `seed`'s world, computed once per seed. @throws Error for a seed that is not shipped. */
-export function baseProjection(seed: number): ReturnType<typeof projectHubSpot> {
-	let hit = projections.get(seed);
-	if (!hit) {
-		hit = projectHubSpot(worldFor(seed));
-		projections.set(seed, hit);
-	}
-	return hit;
-}
+/**
+ * The projection of a shipped seed, once per seed: prebuilt when the build's file was provided, else
+ * {@link projectHubSpot} of its world (gyms/kit/prebuilt.ts). @throws Error for a seed that is not shipped.
+ */
+export const baseProjection: (seed: number) => ReturnType<typeof projectHubSpot> = seedProjection('hubspot', projectHubSpot);
 
 /** Owner-reference properties checked on every object that has `hubspot_owner_id`. */
 const OWNED: readonly HubSpotTable[] = ['contacts', 'companies', 'deals', 'tasks', 'notes', 'emails', 'meetings', 'calls'];

@@ -3,7 +3,7 @@
  * actor is chosen per run (a blueprint's `actors`, default 1001) and kept in the gym's run meta; the person
  * comes from the run's seed world.
  */
-import { worldFor } from '../../seeds';
+import { seedUsers } from '../../seeds';
 import type { RunMeta } from '../types';
 
 /** The answer of `GET /me`: the team user, as the seed world describes them. */
@@ -28,6 +28,6 @@ export interface Me {
  * @throws Error when the seed is not shipped.
  */
 export function actingUser(meta: Pick<RunMeta, 'seed' | 'actor'>): Me | null {
-	const u = worldFor(meta.seed).users.find((x) => x.id === meta.actor);
+	const u = seedUsers(meta.seed).find((x) => x.id === meta.actor);
 	return u ? { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, role: u.role, title: u.title, timeZone: u.timeZone } : null;
 }

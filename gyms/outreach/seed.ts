@@ -6,7 +6,7 @@
  * Outreach-owned rows use 4xxxxx sub-ranges ({@link ID_BASE}). Randomness comes only from `rng(label, seed)`.
  */
 import { rng } from '../../seeds/rng';
-import { worldFor } from '../../seeds';
+import { seedProjection } from '../kit/prebuilt';
 import { DAY_MS, isoPlus, type Company, type Person, type World } from '../../seeds/world';
 import { fixtureKey, memoPerWorld, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';
@@ -146,6 +146,9 @@ const htmlToText = (html: string) =>
  *   sequenceTemplates, sequenceStates, mailings, tasks`.
  */
 export const project: (world: World) => Tables = memoPerWorld(build);
+
+/** The seed-only projection of a shipped seed: prebuilt when the build's file was provided, else {@link project} of its world (gyms/kit/prebuilt.ts). */
+export const baseProjection: (seed: number) => Tables = seedProjection('outreach', project);
 
 function build(world: World): Tables {
 	const { epoch, seed } = world;
@@ -932,7 +935,7 @@ export const byNumericId = (a: { id: string }, b: { id: string }) => Number(a.id
  *   {@link checkInvariants}); Error for an unshipped seed.
  */
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState {
-	const base = project(worldFor(init.seed));
+	const base = baseProjection(init.seed);
 	const fixtures = parseFixtures('outreach', OutreachFixture, init.fixtures, 'dots');
 	const merged = mergeFixtureRows<{ id: string }>(
 		OUTREACH_TABLE_NAMES,

@@ -7,7 +7,7 @@
  * ({@link currentSeatUserId}); relationship degree, TeamLink paths and `saved` are from that seat's viewpoint.
  * Ids: seats = team user ids, accounts = company ids, leads `ACwAA…` derived from person ids, other rows 6xxxxx.
  */
-import { worldFor } from '../../seeds';
+import { seedProjection } from '../kit/prebuilt';
 import { fnv1a, rng } from '../../seeds/rng';
 import { DAY_MS, isoPlus, type Company, type Person, type World } from '../../seeds/world';
 import { fixtureKey, memoPerWorld, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
@@ -131,6 +131,9 @@ const month = (iso: string) => iso.slice(0, 7);
  * Pure and deterministic (same world → identical JSON). Cached per world object.
  */
 export const project: (world: World) => SalesNavState = memoPerWorld(build);
+
+/** The seed-only projection of a shipped seed: prebuilt when the build's file was provided, else {@link project} of its world (gyms/kit/prebuilt.ts). */
+export const baseProjection: (seed: number) => SalesNavState = seedProjection('salesnav', project);
 
 function build(world: World): SalesNavState {
 	const { epoch, seed } = world;
@@ -665,7 +668,7 @@ function build(world: World): SalesNavState {
  *   resolves to no row; Error for an unshipped seed.
  */
 export function initialState(init: Pick<RunInit, 'seed' | 'fixtures'>): InitialState {
-	const base = project(worldFor(init.seed));
+	const base = baseProjection(init.seed);
 	const fixtures = parseFixtures('salesnav', SalesNavFixture, init.fixtures, 'dots');
 	type Row = Record<string, unknown>;
 	const keyOf = (t: string, r: Row) => String(r[SALESNAV_KEYS[t as SalesNavTable]]);

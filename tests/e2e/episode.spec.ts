@@ -156,12 +156,20 @@ test('offline after the first load: reload, the gym API and /verify all work fro
 	await gym.open('/hubspot/contacts');
 	await gym.reset({ task_id: TASK, run_id: 'offline' });
 	await page.waitForFunction(() => localStorage.getItem('salesgym:verifier-warm') === '1');
-	// The warm-up stored the seed world the Service Worker fetched, so a worker started offline finds it too.
-	const cachedWorlds = await page.evaluate(
-		async () => (await (await caches.open('salesgym-immutable')).keys()).filter((r) => /\/world-\d+\.[^/]*\.json$/.test(r.url)).length
+	// The warm-up stored every gym's prebuilt seed projection (HubSpot's from the reset's own read), so a worker offline
+	// finds them all.
+	const cachedProjections = await page.evaluate(async () =>
+		(await (await caches.open('salesgym-immutable')).keys())
+			.map((r) => /\/(hubspot|outreach|calendly|salesnav)-\d+\.[^/]*\.json$/.exec(r.url)?.[1])
+			.filter((g) => g !== undefined)
+			.sort()
 	);
-	expect(cachedWorlds).toBe(1);
+	expect(cachedProjections).toEqual(['calendly', 'hubspot', 'outreach', 'salesnav']);
 	await context.setOffline(true);
+	// A four-tool reset offline: the three gyms this worker has not loaded yet read their projections from the cache.
+	const four = await gym.reset({ task_id: 't4/dormant-lead-returns-s1-v1', run_id: 'offline-four' });
+	expect(Object.values(four.counts).every((c) => Object.keys(c).length > 0)).toBe(true);
+	await gym.reset({ task_id: TASK, run_id: 'offline' });
 	await page.reload();
 	await waitForSwReady(page);
 	// 816 contacts: the fixture contact is not on the first page, so search for her (an API call, served offline).

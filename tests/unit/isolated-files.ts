@@ -18,7 +18,8 @@ export const ISOLATED_FILES: readonly string[] = [
 	'src/lib/hubspot/crm.spec.ts',
 	'src/lib/runtime.spec.ts',
 	'sw/state-store.spec.ts',
-	'sw/worlds.spec.ts'
+	'sw/immutable.spec.ts',
+	'gyms/kit/prebuilt.spec.ts'
 ];
 
 /** The Vitest APIs whose effect can outlive a file that shares its worker's module cache. */

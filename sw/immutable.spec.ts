@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IMMUTABLE_CACHE, storeFetchedWorlds, worldText } from './worlds';
+import { IMMUTABLE_CACHE, immutableText, storeFetchedFiles } from './immutable';
 
 /** A Cache Storage stub: `match` answers `hit`; `put` records the response and resolves or rejects as `put` says. */
 function stubCaches(hit: Response | undefined, put: 'reject' | 'resolve') {
@@ -16,31 +16,31 @@ function stubCaches(hit: Response | undefined, put: 'reject' | 'resolve') {
 	return { cache, puts, opened };
 }
 
-describe('sw/worlds worldText', () => {
+describe('sw/immutable immutableText', () => {
 	afterEach(() => vi.unstubAllGlobals());
 
 	it('a miss fetches past the HTTP cache and answers without writing the cache; the warm-up stores the same bytes once', async () => {
 		const { cache, puts, opened } = stubCaches(undefined, 'resolve');
 		const fetch = vi.fn(async () => new Response('{"seed":1}', { headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } }));
 		vi.stubGlobal('fetch', fetch);
-		expect(await worldText('/_app/immutable/assets/world-1.abc.json')).toBe('{"seed":1}');
+		expect(await immutableText('/_app/immutable/assets/world-1.abc.json')).toBe('{"seed":1}');
 		expect(opened).toEqual([IMMUTABLE_CACHE]);
 		expect(fetch).toHaveBeenCalledWith('/_app/immutable/assets/world-1.abc.json', { credentials: 'same-origin', cache: 'no-store' });
 		expect(puts).toHaveLength(0);
-		expect(await storeFetchedWorlds(cache as unknown as Cache)).toBe(1);
+		expect(await storeFetchedFiles(cache as unknown as Cache)).toBe(1);
 		expect(puts.map((p) => p.url)).toEqual(['/_app/immutable/assets/world-1.abc.json']);
 		// The stored copy is the decoded bytes: it keeps the content type, not the transfer's encoding.
 		expect(await puts[0]!.res.text()).toBe('{"seed":1}');
 		expect(puts[0]!.res.headers.get('content-type')).toBe('application/json');
 		expect(puts[0]!.res.headers.get('content-encoding')).toBeNull();
-		expect(await storeFetchedWorlds(cache as unknown as Cache)).toBe(0);
+		expect(await storeFetchedFiles(cache as unknown as Cache)).toBe(0);
 	});
 
 	it('a hit answers from the cache without the network', async () => {
 		stubCaches(new Response('{"cached":true}'), 'resolve');
 		const fetch = vi.fn();
 		vi.stubGlobal('fetch', fetch);
-		expect(await worldText('/w.json')).toBe('{"cached":true}');
+		expect(await immutableText('/w.json')).toBe('{"cached":true}');
 		expect(fetch).not.toHaveBeenCalled();
 	});
 
@@ -50,15 +50,15 @@ describe('sw/worlds worldText', () => {
 			'fetch',
 			vi.fn(async () => new Response('{}'))
 		);
-		expect(await worldText('/w.json')).toBe('{}');
-		await expect(storeFetchedWorlds(rejected.cache as unknown as Cache)).rejects.toThrow('QuotaExceededError');
-		expect(await storeFetchedWorlds(rejected.cache as unknown as Cache)).toBe(0);
+		expect(await immutableText('/w.json')).toBe('{}');
+		await expect(storeFetchedFiles(rejected.cache as unknown as Cache)).rejects.toThrow('QuotaExceededError');
+		expect(await storeFetchedFiles(rejected.cache as unknown as Cache)).toBe(0);
 		const failing = stubCaches(undefined, 'resolve');
 		vi.stubGlobal(
 			'fetch',
 			vi.fn(async () => new Response('gone', { status: 404 }))
 		);
-		await expect(worldText('/w.json')).rejects.toThrow('GET /w.json answered 404');
-		expect(await storeFetchedWorlds(failing.cache as unknown as Cache)).toBe(0);
+		await expect(immutableText('/w.json')).rejects.toThrow('GET /w.json answered 404');
+		expect(await storeFetchedFiles(failing.cache as unknown as Cache)).toBe(0);
 	});
 });
