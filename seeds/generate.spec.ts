@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { asciiJson, renderFiles, SIZES } from './generate';
+import { asciiJson } from './ascii-json';
+import { renderFiles, SIZES } from './generate';
 import { AnomalyManifest, World } from './world';
 
 describe('seeds/generate', () => {

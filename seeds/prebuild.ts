@@ -7,7 +7,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { shippedWorlds, worldFor } from './index';
-import { asciiJson } from './generate';
+import { asciiJson } from './ascii-json';
 import type { World } from './world';
 import { PREBUILT_GYMS } from './prebuilt-files';
 import { project as calendly } from '../gyms/calendly/seed';
