@@ -587,6 +587,8 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 				BaseRecord | undefined,
 				SnapshotRecord | undefined
 			];
+			// No run: nothing to rebuild (a first load on a fresh profile reads one record, not every table).
+			if (!run) return null;
 			const [rows, dirty, events] = await Promise.all([
 				Promise.all(specs.map((s) => j.table(s.name).toArray())),
 				j.table('dirty').toArray() as Promise<DirtyRow[]>,
@@ -594,8 +596,8 @@ export function createGymStore(opts: GymStoreOptions): GymStore {
 			]);
 			return { run, base, snapshot, rows, dirty, events };
 		});
+		if (!read) return;
 		const { run, snapshot, rows, dirty, events } = read;
-		if (!run) return;
 		let base = read.base;
 		let initial: Record<string, unknown[]> = {};
 		if (snapshot) initial = snapshot.stored;
