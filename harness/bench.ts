@@ -7,7 +7,7 @@
  *   `reset_to_observation`, `reset_to_observation_fresh`): `harness/bench-harness.ts`.
  * Every metric drops {@link WARMUP} warm-up samples first.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from '@playwright/test';
@@ -28,7 +28,6 @@ export const METRICS = [
 	'reset_full_seed',
 	'init_fresh_context',
 	'init_fresh_context_all',
-	'first_load_world',
 	'first_load_hubspot',
 	'first_load_outreach',
 	'first_load_calendly',
@@ -92,7 +91,6 @@ export const PAGE_METRICS: readonly MetricName[] = [
 export const CONTEXT_METRICS: readonly MetricName[] = [
 	'init_fresh_context',
 	'init_fresh_context_all',
-	'first_load_world',
 	'first_load_hubspot',
 	'first_load_outreach',
 	'first_load_calendly',
@@ -600,15 +598,13 @@ export async function benchFreshContext(browser: Browser, baseUrl: string, taskI
 
 /**
  * `init_fresh_context_all` and `first_load_<gym>`: fresh-context sandbox resets (every gym loaded), and from each
- * one's `Server-Timing`, the world's parse (`first_load_world`) and per gym its projection + database write
- * (`first_load_<gym>`; the four writes run in parallel, so each includes the others' contention).
+ * one's `Server-Timing`, per gym its prebuilt projection's load, its state's computation and its database write
+ * (`first_load_<gym>`; the four gyms load in parallel, so each includes the others' contention).
  * @returns samples per metric, ms. @throws InfrastructureError as {@link benchFreshContext}.
  */
 export async function benchFirstLoads(browser: Browser, baseUrl: string, samples: number): Promise<Partial<Record<MetricName, number[]>>> {
 	const runs = await benchFreshResets(browser, baseUrl, undefined, samples);
 	const out: Partial<Record<MetricName, number[]>> = { init_fresh_context_all: runs.map((r) => r.ms) };
-	const world = runs.map((r) => r.timing.world).filter((v): v is number => v !== undefined);
-	if (world.length) out.first_load_world = world;
 	for (const gym of FIRST_LOAD_GYMS) {
 		const v = runs.filter((r) => r.timing[`${gym}-reset`] !== undefined).map((r) => (r.timing[`${gym}-project`] ?? 0) + r.timing[`${gym}-reset`]!);
 		if (v.length) out[`first_load_${gym}`] = v;
@@ -644,37 +640,37 @@ export async function benchFreshResets(browser: Browser, baseUrl: string, taskId
 	return out;
 }
 
-/** Size of the seed world (a file of the build, fetched by the SW) and of the built SW script, raw and gzipped, bytes. */
+/**
+ * Sizes of what a first reset downloads, raw and gzipped, bytes: each prebuilt seed projection of the build (the
+ * files the Service Worker fetches, `<gym>-<seed>.<hash>.json` under `build/_app/immutable/assets/`) and the built
+ * Service Worker script.
+ */
 export interface SeedBytes {
-	seedFile: string;
-	seedBytes: number;
-	seedGzipBytes: number;
+	/** Per file: its name under `assets/` and its sizes. Empty when `build/` holds none. */
+	projections: { file: string; bytes: number; gzipBytes: number }[];
 	swBytes: number | null;
 	swGzipBytes: number | null;
 }
 
-/**
- * Measures {@link SeedBytes} for seed 1 under `root` (the repository).
- * @throws Error when `seeds/world-1.json` is missing.
- */
+/** Measures {@link SeedBytes} of the build under `root` (the repository); a missing build gives no file and null sizes. */
 export function seedBundleBytes(root: string): SeedBytes {
-	const seed = readFileSync(`${root}/seeds/world-1.json`);
+	const assets = `${root}/build/_app/immutable/assets`;
+	const names = existsSync(assets) ? readdirSync(assets).filter((f) => /^(hubspot|outreach|calendly|salesnav)-\d+\.[^.]+\.json$/.test(f)) : [];
+	const projections = names.sort().map((file) => {
+		const bytes = readFileSync(`${assets}/${file}`);
+		return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+	});
 	const swPath = `${root}/build/service-worker.js`;
 	const sw = existsSync(swPath) ? readFileSync(swPath) : null;
-	return {
-		seedFile: 'seeds/world-1.json',
-		seedBytes: seed.length,
-		seedGzipBytes: gzipSync(seed, { level: 9 }).length,
-		swBytes: sw ? sw.length : null,
-		swGzipBytes: sw ? gzipSync(sw, { level: 9 }).length : null
-	};
+	return { projections, swBytes: sw ? sw.length : null, swGzipBytes: sw ? gzipSync(sw, { level: 9 }).length : null };
 }
 
-/** One line describing {@link SeedBytes}, e.g. `seed: seeds/world-1.json 2.86 MB (345 kB gzip), a file the Service Worker fetches; service-worker.js 1.63 MB (…)`. */
+/** One line describing {@link SeedBytes}, e.g. `prebuilt projections (files the Service Worker fetches): hubspot-1.….json 2.80 MB (… kB gzip), …; service-worker.js 1.63 MB (…)`. */
 export function formatSeedBytes(b: SeedBytes): string {
 	const kb = (n: number) => `${Math.round(n / 1000)} kB`;
 	const mb = (n: number) => `${(n / 1e6).toFixed(2)} MB`;
-	return `seed: ${b.seedFile} ${mb(b.seedBytes)} (${kb(b.seedGzipBytes)} gzip), a file the Service Worker fetches${b.swBytes === null ? '' : `; service-worker.js ${mb(b.swBytes)} (${kb(b.swGzipBytes!)} gzip)`}\n`;
+	const files = b.projections.map((p) => `${p.file} ${mb(p.bytes)} (${kb(p.gzipBytes)} gzip)`).join(', ') || 'none (no build)';
+	return `prebuilt projections (files the Service Worker fetches): ${files}${b.swBytes === null ? '' : `; service-worker.js ${mb(b.swBytes)} (${kb(b.swGzipBytes!)} gzip)`}\n`;
 }
 
 /**

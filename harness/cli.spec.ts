@@ -153,7 +153,6 @@ describe('parseCli', () => {
 				'reset_full_seed',
 				'init_fresh_context',
 				'init_fresh_context_all',
-				'first_load_world',
 				'first_load_hubspot',
 				'first_load_outreach',
 				'first_load_calendly',
