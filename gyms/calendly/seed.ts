@@ -6,7 +6,7 @@
  * meeting's scheduled event URI is stable across runs and seeds' regenerations. Timestamps are the world's
  * (UTC ISO-8601, ms) written with microseconds, as Calendly sends them.
  */
-import { seedProjection } from '../kit/prebuilt';
+import { seedProjection } from '../kit/seed-projection';
 import { fnv1a, rng } from '../../seeds/rng';
 import { DAY_MS, isoPlus, type Meeting, type Person, type World } from '../../seeds/world';
 import { fixtureKey, memoPerWorld, mergeFixtureRows, parseFixtures } from '../kit/fixtures';

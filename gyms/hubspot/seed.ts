@@ -8,7 +8,7 @@
  * ~150 deals in the default pipeline; typed associations; tasks, notes, email history, meetings (the world's
  * meetings), sales templates with personalization tokens, and the default deal pipeline.
  */
-import { seedProjection } from '../kit/prebuilt';
+import { seedProjection } from '../kit/seed-projection';
 import { mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';
 import type { RunInit } from '../types';

@@ -3,7 +3,8 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { worldFor } from '../../seeds';
 import { createGymStore, GYM_STORE_TABLES } from '../store';
-import { loadPrebuiltProjection, providePrebuiltProjection, seedProjection, usePrebuiltLoader, wantsPrebuiltProjection } from './prebuilt';
+import { loadPrebuiltProjection, providePrebuiltProjection, usePrebuiltLoader, wantsPrebuiltProjection } from './prebuilt';
+import { seedProjection } from './seed-projection';
 
 // Module state (the provided projections and the loader) is shared by the file: each test uses its own gym name.
 afterEach(() => usePrebuiltLoader(null));

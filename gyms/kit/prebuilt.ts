@@ -1,7 +1,7 @@
 /**
  * Prebuilt seed projections: each gym's projection of a seed world (its seed-only tables, before any fixture), computed
  * by the build and shipped as a JSON file (seeds/prebuild.ts writes them). A gym takes its projection through
- * {@link seedProjection}: the prebuilt one when it was provided, else computed from the world. The two are the same
+ * `seedProjection` (./seed-projection.ts): the prebuilt one when it was provided, else computed from the world. The two are the same
  * value: the build writes a file only when its JSON parses back deep-equal to the computed projection (`node:util`
  * `isDeepStrictEqual`), and both depend on the same sources (seeds/projection-id.ts).
  *
@@ -11,10 +11,7 @@
  * (7,375 rows) from the world in 170–210 ms, and parses the same rows from JSON in 20–30 ms; and it no longer
  * downloads and parses the 2.9 MB world.
  */
-import { worldFor } from '../../seeds';
-import type { World } from '../../seeds/world';
-
-/** Provided projections by `<gym>:<seed>`, until the gym's {@link seedProjection} takes them. */
+/** Provided projections by `<gym>:<seed>`, until the gym's `seedProjection` takes them. */
 const provided = new Map<string, unknown>();
 /** The `<gym>:<seed>` projections a gym holds already (provided or computed). */
 const held = new Set<string>();
@@ -66,26 +63,15 @@ export function loadPrebuiltProjection(gym: string, seed: number): Promise<void>
 }
 
 /**
- * A gym's seed projection by seed number, memoized: the prebuilt one ({@link providePrebuiltProjection}) when it was
- * provided before the first call for that seed, else `build(worldFor(seed))`. `build` must be pure and its result
- * JSON data (seeds/prebuild.ts refuses to ship one that does not survive a JSON round trip); callers treat the result
- * as read-only.
- * @param gym the gym's name, e.g. `hubspot`.
- * @returns `(seed) → projection`, which throws what `worldFor` throws for a seed that is not shipped (or in a bundle
- *   without worlds, when the prebuilt projection was not loaded).
+ * Records that `gym` now holds its projection for `seed`, and hands over the provided one, if any (it is dropped from
+ * here: the gym's memo keeps it). For `seedProjection` (./seed-projection.ts).
+ * @returns `{projection}` when one was provided, else undefined (the gym computes its own).
  */
-export function seedProjection<T>(gym: string, build: (world: World) => T): (seed: number) => T {
-	const memo = new Map<number, T>();
-	return (seed) => {
-		let hit = memo.get(seed);
-		if (hit === undefined) {
-			const key = keyOf(gym, seed);
-			hit = provided.has(key) ? (provided.get(key) as T) : build(worldFor(seed));
-			memo.set(seed, hit);
-			held.add(key);
-			// The gym's memo holds it from now on.
-			provided.delete(key);
-		}
-		return hit;
-	};
+export function claimPrebuiltProjection(gym: string, seed: number): { projection: unknown } | undefined {
+	const key = keyOf(gym, seed);
+	held.add(key);
+	if (!provided.has(key)) return undefined;
+	const projection = provided.get(key);
+	provided.delete(key);
+	return { projection };
 }

@@ -6,7 +6,7 @@
  * Outreach-owned rows use 4xxxxx sub-ranges ({@link ID_BASE}). Randomness comes only from `rng(label, seed)`.
  */
 import { rng } from '../../seeds/rng';
-import { seedProjection } from '../kit/prebuilt';
+import { seedProjection } from '../kit/seed-projection';
 import { DAY_MS, isoPlus, type Company, type Person, type World } from '../../seeds/world';
 import { fixtureKey, memoPerWorld, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
 import type { InitialState } from '../store';

@@ -7,7 +7,7 @@
  * ({@link currentSeatUserId}); relationship degree, TeamLink paths and `saved` are from that seat's viewpoint.
  * Ids: seats = team user ids, accounts = company ids, leads `ACwAA…` derived from person ids, other rows 6xxxxx.
  */
-import { seedProjection } from '../kit/prebuilt';
+import { seedProjection } from '../kit/seed-projection';
 import { fnv1a, rng } from '../../seeds/rng';
 import { DAY_MS, isoPlus, type Company, type Person, type World } from '../../seeds/world';
 import { fixtureKey, memoPerWorld, mergeFixtureRows, parseFixtures } from '../kit/fixtures';
