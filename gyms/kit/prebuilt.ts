@@ -1,9 +1,9 @@
 /**
  * Prebuilt seed projections: each gym's projection of a seed world (its seed-only tables, before any fixture), computed
  * by the build and shipped as a JSON file (seeds/prebuild.ts writes them). A gym takes its projection through
- * `seedProjection` (./seed-projection.ts): the prebuilt one when it was provided, else computed from the world. The two are the same
- * value: the build writes a file only when its JSON parses back deep-equal to the computed projection (`node:util`
- * `isDeepStrictEqual`), and both depend on the same sources (seeds/projection-id.ts).
+ * `seedProjection` (./seed-projection.ts): the prebuilt one when it was provided, else computed from the world. The
+ * two are the same value: the build writes a file only when its JSON parses back deep-equal to the computed projection
+ * (`node:util` `isDeepStrictEqual`), and both depend on the same sources (seeds/projection-id.ts).
  *
  * The Service Worker's bundle holds no world (seeds/index.ts): it installs a loader ({@link usePrebuiltLoader}, which
  * fetches the file; sw/projections.ts), and the store loads a gym's projection ({@link loadPrebuiltProjection}) before
