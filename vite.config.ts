@@ -14,7 +14,9 @@ const taskSetups = readSetupFields(new URL('./blueprints', import.meta.url).path
 checkTaskSetups(taskSetups);
 // The gyms' seed projections, computed here and shipped as files (gyms/kit/prebuilt.ts); written again only when an
 // input changed (seeds/prebuilt-files.ts).
-ensurePrebuiltProjections(new URL('.', import.meta.url).pathname);
+const root = new URL('.', import.meta.url).pathname;
+const id = projectionId(root);
+ensurePrebuiltProjections(root, id);
 
 export default defineConfig({
 	plugins: [sveltekit()],
@@ -27,7 +29,7 @@ export default defineConfig({
 		__SALESGYM_TASK_SETUPS__: JSON.stringify(taskSetups),
 		// What the gyms' projections depend on (seeds/projection-id.ts): a database loaded by a build of another identity
 		// reloads at its next reset.
-		__SALESGYM_PROJECTION_ID__: JSON.stringify(projectionId(new URL('.', import.meta.url).pathname)),
+		__SALESGYM_PROJECTION_ID__: JSON.stringify(id),
 		// The Service Worker holds no seed world (seeds/index.ts): its gyms read prebuilt projections, and each seed's
 		// epoch and team users come from this index.
 		__SALESGYM_WORLDS__: JSON.stringify('none'),

@@ -22,13 +22,13 @@ export const prebuiltDir = (root: string): string => join(root, 'node_modules', 
  * writes the stamp.
  * The files expected: `<gym>-<seed>.json` for every gym of {@link PREBUILT_GYMS} and every committed world
  * `seeds/world-<seed>.json`.
+ * @param id the projection identity of `root` when the caller computed it already (default: computed here).
  * @returns whether the files were written again.
  * @throws Error when the script fails (its output is passed through), e.g. a projection that is not JSON data.
  */
-export function ensurePrebuiltProjections(root: string): boolean {
+export function ensurePrebuiltProjections(root: string, id: string = projectionId(root)): boolean {
 	const dir = prebuiltDir(root);
 	const seeds = readdirSync(join(root, 'seeds')).flatMap((f) => /^world-(\d+)\.json$/.exec(f)?.[1] ?? []);
-	const id = projectionId(root);
 	const stamp = join(dir, 'id');
 	const complete = seeds.every((seed) => PREBUILT_GYMS.every((gym) => existsSync(join(dir, `${gym}-${seed}.json`))));
 	if (complete && existsSync(stamp) && readFileSync(stamp, 'utf8') === id) return false;

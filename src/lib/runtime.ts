@@ -109,7 +109,8 @@ function warmAssets(): Promise<number> {
 
 /**
  * Once per browser profile, {@link WARM_DELAY_MS} after the Service Worker is ready and then when the page is idle,
- * loads the verifier worker and its jq wasm, and has the SW cache the seed worlds and the app's files ({@link warmAssets}). The SW caches the verifier on the way (its `/_app/immutable/` CacheFirst
+ * loads the verifier worker and its jq wasm, and has the SW cache the prebuilt seed projections and the app's files
+ * ({@link warmAssets}). The SW caches the verifier on the way (its `/_app/immutable/` CacheFirst
  * route; SvelteKit does not list worker chunks), so a later `/verify` works offline and skips the download.
  */
 function warmVerifierOnce(): void {
