@@ -66,13 +66,14 @@ test('Scheduling: Create single-use link makes a new link of that event type eac
 test('Scheduling: View booking page opens the invitee booking page of that event type', async ({ gym }) => {
 	const { page } = gym;
 	await gym.open('/calendly/scheduling');
-	const card = page.getByRole('listitem', { name: 'Discovery Call (30 min)' });
-	await card.getByRole('link', { name: 'View booking page: Discovery Call (30 min)' }).click();
-	await expect(page.getByRole('heading', { name: 'Discovery Call (30 min)' })).toBeVisible();
 	const me = (await api(page, '/users/me')).body.resource;
 	const types = (await api(page, `/event_types?user=${encodeURIComponent(me.uri)}`)).body.collection;
 	const t = types.find((x: { name: string }) => x.name === 'Discovery Call (30 min)');
-	expect(new URL(page.url()).pathname).toBe(`/calendly/book/${t.uri.split('/').pop()}`);
+	const card = page.getByRole('listitem', { name: 'Discovery Call (30 min)' });
+	await card.getByRole('link', { name: 'View booking page: Discovery Call (30 min)' }).click();
+	// The card's own heading has the same name, so wait for the booking page's URL and its level-1 heading.
+	await expect(page).toHaveURL((url) => url.pathname === `/calendly/book/${t.uri.split('/').pop()}`);
+	await expect(page.getByRole('heading', { level: 1, name: 'Discovery Call (30 min)' })).toBeVisible();
 	await expect(page.getByRole('group', { name: 'Days' })).toBeVisible();
 });
 
