@@ -392,4 +392,28 @@ describe('held $initial tables', () => {
 		await verifyRun(c, { run_id: 'i1', assertions }, [], run, ledger);
 		expect([...spans(sent[3]!).initial, ...spans(sent[3]!).state].every(([, held]) => held)).toBe(true);
 	});
+
+	it('a later run of the same task (another run id, as a reused context’s next episode) finds its $initial held', async () => {
+		const { c } = ctx();
+		const engine = await createNodeEngine();
+		const sent: VerifyInput[] = [];
+		const run: Verifier = async (input, as) => (sent.push(input), evaluate(engine, input, as));
+		const ledger = new PageTables();
+		await initRun(c, { task_id: TASK, run_id: 'i2' });
+		await oracle(c);
+		const first = await verifyRun(c, { run_id: 'i2', assertions }, [], run, ledger);
+		expect(spans(sent[0]!).initial.map(([t, held]) => [t, held])).toEqual([
+			['contacts', false],
+			['owners', false]
+		]);
+		await initRun(c, { task_id: TASK, run_id: 'i3' });
+		await oracle(c);
+		const second = await verifyRun(c, { run_id: 'i3', assertions }, [], run, ledger);
+		const s1 = spans(sent[1]!);
+		// The new run's $initial tables are the same bytes: held, under the ids of the first run's.
+		expect(s1.initial).toEqual(spans(sent[0]!).initial.map(([t, , id]) => [t, true, id]));
+		expect(plain(second)).toEqual({ ...plain(first), run_id: 'i3' });
+		const full = await verifyRun(c, { run_id: 'i3', assertions }, [], verifier);
+		expect(plain(second)).toEqual(plain(full));
+	});
 });

@@ -70,17 +70,19 @@ async function initialOf(
 }
 
 /**
- * The `$initial` tables of the last run verified here, as their canonical JSON bytes, serialized the first time a
- * verification of the run needs each table: later verifications of the run reuse the same bytes (and so the same
- * versions in the pages' ledgers: a page's verifier parses them once). Keyed by run, task setup and seed.
+ * The canonical JSON bytes of `$initial` tables, by the identity of their rows array. A gym's `initialTables` hands out
+ * the arrays of its cached projection entry (gyms/store.ts), which depend on the task's fixtures and the seed only,
+ * and are never changed in place: every verification of every run of a task gets the same bytes for a table (and so
+ * the same version in the pages' ledgers, sw/verify-ledger.ts: a page's verifier parses it once, and a reused
+ * context's verifier tab keeps it from one episode to the next). An entry dies with its rows.
  */
-let initialCache: { key: string; setup: unknown; rows: Record<string, Record<string, unknown[]>>; bytes: Map<string, Uint8Array> } | null = null;
+const initialBytes = new WeakMap<readonly unknown[], Uint8Array>();
 
 const utf8 = new TextEncoder();
 
 /**
- * {@link initialOf} as the bytes of the tables `needs` names (all of a gym's tables when it needs them all), from
- * {@link initialCache} when it holds this run.
+ * {@link initialOf} as the bytes of the tables `needs` names (all of a gym's tables when it needs them all), each
+ * serialized once per rows array ({@link initialBytes}).
  * @throws RunError 500 when a gym cannot compute it.
  */
 async function initialBytesOf(
@@ -89,19 +91,14 @@ async function initialBytesOf(
 	gymNames: ReadonlySet<string>,
 	needs: TableNeeds
 ): Promise<Record<string, Record<string, Uint8Array>>> {
-	const setup = run.task_id === null ? undefined : ctx.blueprints.get(run.task_id);
-	const key = JSON.stringify([run.run_id, run.task_id, run.seed, [...gymNames].sort()]);
-	if (initialCache?.key !== key || initialCache.setup !== setup) initialCache = { key, setup, rows: await initialOf(ctx, run, gymNames), bytes: new Map() };
-	const cache = initialCache;
 	const out: Record<string, Record<string, Uint8Array>> = {};
-	for (const [gym, tables] of Object.entries(cache.rows)) {
+	for (const [gym, tables] of Object.entries(await initialOf(ctx, run, gymNames))) {
 		const want = needs.all ? '*' : needs.gyms.get(gym);
 		out[gym] = {};
 		for (const [t, rows] of Object.entries(tables)) {
 			if (want !== '*' && !want?.has(t)) continue;
-			const k = `${gym}\u0000${t}`;
-			let bytes = cache.bytes.get(k);
-			if (!bytes) cache.bytes.set(k, (bytes = utf8.encode(canonicalJson(rows))));
+			let bytes = initialBytes.get(rows);
+			if (!bytes) initialBytes.set(rows, (bytes = utf8.encode(canonicalJson(rows))));
 			out[gym][t] = bytes;
 		}
 	}
