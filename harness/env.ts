@@ -328,8 +328,6 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 	let context: BrowserContext | null = null;
 	/** The context's IndexedDB watch (harness/warm.ts): what the next reset check must read row by row. */
 	let watch: StoreWatch | null = null;
-	/** The context's verifier tab ({@link verifierTab}), kept with the context while it is reused. */
-	let verifier: Page | null = null;
 	let tabs: Page[] = [];
 	let active = 0;
 	let elements: ReadonlyMap<string, ElementRef> = new Map();
@@ -447,7 +445,6 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		context?.off('page', onPage);
 		context = null;
 		watch = null;
-		verifier = null;
 		tabs = [];
 		active = 0;
 	};
@@ -519,31 +516,6 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		return { page: temp, temp: true };
 	};
 
-	/**
-	 * The tab that verifies a reused context's episodes: a page of the context on the Rules of Engagement
-	 * ({@link POLICY_PATH}: no gym API call, served sealed or not), opened at the context's first verification and
-	 * kept with the context (harness/warm.ts). Its verifier worker outlives the agent's page loads, so its jq keeps the
-	 * tables it parsed (sw/verify-ledger.ts): a later verification sends only the tables whose bytes changed,
-	 * instead of every table to a new worker after each navigation. The agent never sees it (not in `tabs`), and the
-	 * verifiers no longer pass through the agent's page. Null with `freshContext` (one episode per context: a tab
-	 * more would only cost a load), or when it cannot be opened (then the agent's tab verifies, as before).
-	 */
-	const verifierTab = async (): Promise<Page | null> => {
-		if (options.freshContext || context === null) return null;
-		if (verifier && !verifier.isClosed()) return verifier;
-		const p = await context.newPage();
-		ours.add(p);
-		try {
-			await p.goto(POLICY_PATH, { timeout: NAVIGATION_TIMEOUT_MS });
-			await waitForSwReady(p);
-		} catch {
-			await p.close().catch(() => {});
-			return null;
-		}
-		verifier = p;
-		return p;
-	};
-
 	const withControlPage = async <T>(body: (page: Page) => Promise<T>): Promise<T> => {
 		const { page, temp } = await controlPage();
 		try {
@@ -553,35 +525,29 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 		}
 	};
 
-	/** The episode's verification from `page`, a page of the context that the SW controls. */
-	const verifyFrom = async (page: Page): Promise<VerifyResponse> => {
-		// The agent can reset the gym itself (the launcher's Start button): then its run is gone, and so is its work.
-		const current = await pageFetch(page, { method: 'GET', path: '/__salesgym/run', ...(secret ? { headers: sealHeaders(secret)! } : {}) });
-		let currentId: unknown = null;
-		try {
-			currentId = current.status === 200 ? (JSON.parse(current.text) as { run_id?: unknown }).run_id : null;
-		} catch {
-			currentId = null;
-		}
-		if (current.status === 404 || (current.status === 200 && currentId !== runId)) return runLostVerdict(blueprint, runId, currentId);
-		const verdict = await verifyRun(page, blueprint, runId, secret);
-		if (sealed) {
-			const seal = verdict.seal;
-			if (!seal?.sealed || !seal.intact) {
-				const what = seal
-					? seal.violations.map((v) => `${v.kind} ${v.method} ${v.path}${v.detail ? ` (${v.detail})` : ''}`).join('; ')
-					: 'no seal in the verdict';
-				throw new InfrastructureError(`the episode's seal broke (${seal?.violation_count ?? 0} violation(s): ${what}): not scored`);
+	const verify = (): Promise<VerifyResponse> =>
+		withControlPage(async (page) => {
+			// The agent can reset the gym itself (the launcher's Start button): then its run is gone, and so is its work.
+			const current = await pageFetch(page, { method: 'GET', path: '/__salesgym/run', ...(secret ? { headers: sealHeaders(secret)! } : {}) });
+			let currentId: unknown = null;
+			try {
+				currentId = current.status === 200 ? (JSON.parse(current.text) as { run_id?: unknown }).run_id : null;
+			} catch {
+				currentId = null;
 			}
-		}
-		return verdict;
-	};
-
-	/** The episode's verdict: from the context's verifier tab when it has one, else from a tab the SW controls. */
-	const verify = async (): Promise<VerifyResponse> => {
-		const tab = await verifierTab();
-		return tab ? verifyFrom(tab) : withControlPage(verifyFrom);
-	};
+			if (current.status === 404 || (current.status === 200 && currentId !== runId)) return runLostVerdict(blueprint, runId, currentId);
+			const verdict = await verifyRun(page, blueprint, runId, secret);
+			if (sealed) {
+				const seal = verdict.seal;
+				if (!seal?.sealed || !seal.intact) {
+					const what = seal
+						? seal.violations.map((v) => `${v.kind} ${v.method} ${v.path}${v.detail ? ` (${v.detail})` : ''}`).join('; ')
+						: 'no seal in the verdict';
+					throw new InfrastructureError(`the episode's seal broke (${seal?.violation_count ?? 0} violation(s): ${what}): not scored`);
+				}
+			}
+			return verdict;
+		});
 
 	const env: SalesgymEnv = {
 		blueprint,
@@ -609,7 +575,6 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 					if (w) {
 						adopt(w.context, w.page);
 						watch = w.watch;
-						verifier = w.verifier ?? null;
 						previous = w.secret;
 					}
 				}
@@ -745,7 +710,7 @@ export async function makeEnv(options: EnvOptions): Promise<SalesgymEnv> {
 			if (options.pool && !options.freshContext && clean && context !== null && page && !gone()) {
 				// A clean episode's context goes back warm (its other tabs closed); the next reset checks it anyway.
 				for (const p of tabs.slice(1)) await p.close().catch(() => {});
-				const w = { browser, context, page, secret, key: contextKey, watch, verifier };
+				const w = { browser, context, page, secret, key: contextKey, watch };
 				release();
 				options.pool.give(w);
 			} else {

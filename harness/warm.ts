@@ -156,8 +156,6 @@ export interface WarmContext {
 	key: string;
 	/** The context's IndexedDB watch (null: none, every reset check reads every row). */
 	watch: StoreWatch | null;
-	/** The context's verifier tab (harness/env.ts), kept open with it; null or absent when none was opened yet. */
-	verifier?: Page | null;
 }
 
 /**
