@@ -47,15 +47,21 @@ export class PageTables implements TableLedger {
 	}
 
 	/**
-	 * After a verification the worker answered: it holds every table of the input at the input's version, and keeps
-	 * what the input did not name.
+	 * After a verification the worker answered: it holds every table of the input at the input's version, and nothing
+	 * the input did not name (verifier/jq-engine.ts releases those keys).
 	 * @param input the verification's input (`tables` and `initialTables`, as sw/verify.ts built it).
 	 */
 	record(input: Pick<VerifyInput, 'tables' | 'initialTables' | 'initial'>): void {
+		const named = new Set<string>();
 		const set = (kind: string, spans: readonly StateTableSpan[] | undefined) => {
 			for (const t of spans ?? []) {
-				if (t.id === undefined) continue;
 				const key = `${kind} ${t.gym}.${t.table}`;
+				named.add(key);
+				if (t.id === undefined) {
+					// An unversioned table under this key: the worker keeps no version there any more.
+					this.drop(key);
+					continue;
+				}
 				const old = this.keys.get(key);
 				if (old === t.id) continue;
 				this.refs.set(t.id, (this.refs.get(t.id) ?? 0) + 1);
@@ -69,6 +75,17 @@ export class PageTables implements TableLedger {
 		};
 		set('initial', typeof input.initial === 'object' ? input.initialTables : undefined);
 		set('state', input.tables);
+		for (const key of [...this.keys.keys()]) if (!named.has(key)) this.drop(key);
+	}
+
+	/** Forgets the version held under `key` (the version stays held while another key points at it). */
+	private drop(key: string): void {
+		const id = this.keys.get(key);
+		if (id === undefined) return;
+		this.keys.delete(key);
+		const n = this.refs.get(id)! - 1;
+		if (n > 0) this.refs.set(id, n);
+		else this.refs.delete(id);
 	}
 
 	/** After a verification that failed or was refused (the worker may have been restarted): assume it holds nothing. */

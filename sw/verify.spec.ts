@@ -324,6 +324,24 @@ describe('held tables: a page’s worker is sent only the tables that changed (s
 		expect(versionOf(b)).not.toBe(versionOf(a));
 	});
 
+	it('holds only what the last verification named, as the worker does: a table left out is sent again later', async () => {
+		const { c } = ctx();
+		await initRun(c, { task_id: TASK, run_id: 'h4' });
+		const p = await page();
+		const ledger = new PageTables();
+		const owners = [A('owners', '.hubspot.owners | length', 'gte', 1)];
+		await verifyRun(c, { run_id: 'h4', assertions }, [], p.run, ledger);
+		expect(ledger.size).toBe(3);
+		// Only owners named: contacts and companies are forgotten on both sides.
+		await verifyRun(c, { run_id: 'h4', assertions: owners }, [], p.run, ledger);
+		expect(held(p.sent[1]!)).toEqual(['owners']);
+		expect(ledger.size).toBe(1);
+		const again = await verifyRun(c, { run_id: 'h4', assertions }, [], p.run, ledger);
+		expect(held(p.sent[2]!)).toEqual(['owners']);
+		expect(plain(again)).toEqual(plain(await verifyRun(c, { run_id: 'h4', assertions }, [], verifier)));
+		expect(ledger.size).toBe(3);
+	});
+
 	it('keeps the ledgers of the most recent pages only', () => {
 		const first = pageTables('page-0');
 		for (let i = 1; i <= MAX_PAGES; i++) pageTables(`page-${i}`);

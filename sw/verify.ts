@@ -73,8 +73,8 @@ async function initialOf(
  * The canonical JSON bytes of `$initial` tables, by the identity of their rows array. A gym's `initialTables` hands out
  * the arrays of its cached projection entry (gyms/store.ts), which depend on the task's fixtures and the seed only,
  * and are never changed in place: every verification of every run of a task gets the same bytes for a table (and so
- * the same version in the pages' ledgers, sw/verify-ledger.ts: a page's verifier parses it once, and a reused
- * context's verifier tab keeps it from one episode to the next). An entry dies with its rows.
+ * the same version in the pages' ledgers, sw/verify-ledger.ts: a page's verifier parses it once, even across runs).
+ * Serializing them is no longer part of each run's first verification. An entry dies with its rows.
  */
 const initialBytes = new WeakMap<readonly unknown[], Uint8Array>();
 

@@ -92,7 +92,10 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 	/**
 	 * Parsed tables held in jq's heap between runs. A slot holds one parsed value; keys (a span's `key`) point at
 	 * slots, and a versioned slot can be found by its id (two keys with the same version share one slot, e.g. a table
-	 * and its `$initial` twin while the table is unchanged). A slot no key points at is freed.
+	 * and its `$initial` twin while the table is unchanged). A slot no key points at is freed. A run keeps only the keys
+	 * its input names: a key the input leaves out is released, so the heap holds one input's tables, not the union of
+	 * every table a long-lived worker was ever sent (jq's wasm memory never shrinks). The Service Worker's ledger
+	 * forgets the same keys (sw/verify-ledger.ts).
 	 */
 	const slots = new Map<number, { id?: string; bytes?: Uint8Array; keys: number }>();
 	const keyed = new Map<string, number>();
@@ -212,6 +215,8 @@ export async function createJqEngine(factory: JqFactory, wasm: Record<string, un
 				release(key);
 				keyed.set(key, slot);
 			}
+			const named = new Set(binds.map(([key]) => key));
+			for (const key of [...keyed.keys()]) if (!named.has(key)) release(key);
 			const skeleton = new Uint8Array(pieces.reduce((k, p) => k + p.length, 0));
 			let w = 0;
 			for (const p of pieces) {

@@ -209,6 +209,28 @@ describe('versioned and held tables', () => {
 		expect([engine.holds!('vc'), engine.holds!('vc2'), engine.holds!('vd')]).toEqual([true, true, false]);
 	});
 
+	it('keeps only the tables its last input named: one left out is released, and must be sent again', async () => {
+		const engine = await createNodeEngine();
+		const program = '.state.hubspot | keys';
+		const both2 = docOf({ hubspot: { contacts: [{ id: 'c' }], deals: [{ id: 'd' }] } });
+		const [c, d] = both2.spans as [JqSpan, JqSpan];
+		engine.runSpans!(
+			both2.bytes,
+			[
+				{ ...c, id: 'k1' },
+				{ ...d, id: 'k2' }
+			],
+			program
+		);
+		expect([engine.holds!('k1'), engine.holds!('k2')]).toEqual([true, true]);
+		const one = docOf({ hubspot: { contacts: [{ id: 'c' }] } });
+		expect(engine.runSpans!(one.bytes, [{ ...one.spans[0]!, id: 'k1' }], program)).toBe('["contacts"]');
+		expect([engine.holds!('k1'), engine.holds!('k2')]).toEqual([true, false]);
+		const skeleton = utf8.encode('{"state":{"hubspot":{"deals":null}},"tail":1}');
+		const at = new TextDecoder().decode(skeleton).indexOf('null');
+		expect(() => engine.runSpans!(skeleton, [{ key: d.key, start: at, end: at + 4, id: 'k2', held: true }], program)).toThrow(/does not hold/);
+	});
+
 	it('trusts a version id only for what was sent under it: a sent span with an id it holds for other bytes is parsed again', async () => {
 		const engine = await createNodeEngine();
 		const program = '.state.hubspot.contacts[0].id';
