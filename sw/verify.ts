@@ -74,7 +74,7 @@ async function initialOf(
  * the arrays of its cached projection entry (gyms/store.ts), which depend on the task's fixtures and the seed only,
  * and are never changed in place: every verification of every run of a task gets the same bytes for a table (and so
  * the same version in the pages' ledgers, sw/verify-ledger.ts: a page's verifier parses it once, even across runs).
- * Serializing them is no longer part of each run's first verification. An entry dies with its rows.
+ * A run's first verification serializes them only when no earlier run of the task did. An entry dies with its rows.
  */
 const initialBytes = new WeakMap<readonly unknown[], Uint8Array>();
 
