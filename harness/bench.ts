@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
+import { PREBUILT_GYMS } from '../seeds/prebuilt-files';
 import type { Browser, Page } from '@playwright/test';
 import { waitForSwReady } from './page';
 import type { JqEngine } from '../verifier/verify';
@@ -655,7 +656,7 @@ export interface SeedBytes {
 /** Measures {@link SeedBytes} of the build under `root` (the repository); a missing build gives no file and null sizes. */
 export function seedBundleBytes(root: string): SeedBytes {
 	const assets = `${root}/build/_app/immutable/assets`;
-	const names = existsSync(assets) ? readdirSync(assets).filter((f) => /^(hubspot|outreach|calendly|salesnav)-\d+\.[^.]+\.json$/.test(f)) : [];
+	const names = existsSync(assets) ? readdirSync(assets).filter((f) => PREBUILT_GYMS.some((gym) => new RegExp(`^${gym}-\\d+\\.[^.]+\\.json$`).test(f))) : [];
 	const projections = names.sort().map((file) => {
 		const bytes = readFileSync(`${assets}/${file}`);
 		return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
