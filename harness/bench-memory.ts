@@ -94,8 +94,8 @@ export interface PhaseMemory {
 
 const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
 
-/** Chromium processes among the descendants of `rootPid`, with their role and memory. */
-export function chromiumProcesses(rootPid = process.pid): ProcessMemory[] {
+/** Parent pid of every process in `/proc`. */
+function parents(): Map<number, number> {
 	const parent = new Map<number, number>();
 	for (const e of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
 		try {
@@ -105,11 +105,20 @@ export function chromiumProcesses(rootPid = process.pid): ProcessMemory[] {
 			// gone
 		}
 	}
+	return parent;
+}
+
+/**
+ * The Chromium processes among the descendants of `rootPid`, with their role: `browser`, `renderer`, `gpu-process`,
+ * `zygote`, `utility:<sub-type>`… (from the `--type=` of their command line).
+ */
+function chromiumDescendants(rootPid: number): { pid: number; role: string }[] {
+	const parent = parents();
 	const under = (pid: number) => {
 		for (let p = parent.get(pid), hops = 0; p !== undefined && hops < 64; p = parent.get(p), hops++) if (p === rootPid) return true;
 		return false;
 	};
-	const out: ProcessMemory[] = [];
+	const out: { pid: number; role: string }[] = [];
 	for (const pid of parent.keys()) {
 		if (!under(pid)) continue;
 		try {
@@ -118,7 +127,19 @@ export function chromiumProcesses(rootPid = process.pid): ProcessMemory[] {
 			if (!/chrom/i.test(argv[0] ?? '')) continue;
 			const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 			const type = arg('type');
-			const role = type === undefined ? 'browser' : type === 'utility' ? `utility:${arg('utility-sub-type') ?? '?'}` : type;
+			out.push({ pid, role: type === undefined ? 'browser' : type === 'utility' ? `utility:${arg('utility-sub-type') ?? '?'}` : type });
+		} catch {
+			// gone
+		}
+	}
+	return out;
+}
+
+/** Chromium processes among the descendants of `rootPid`, with their role and memory. */
+export function chromiumProcesses(rootPid = process.pid): ProcessMemory[] {
+	const out: ProcessMemory[] = [];
+	for (const { pid, role } of chromiumDescendants(rootPid)) {
+		try {
 			const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
 			const field = (f: string) => Number(new RegExp(`^${f}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
 			out.push({ pid, role, pss_mb: mb(field('Pss')), rss_mb: mb(field('Rss')) });
@@ -127,6 +148,35 @@ export function chromiumProcesses(rootPid = process.pid): ProcessMemory[] {
 		}
 	}
 	return out.sort((a, b) => b.pss_mb - a.pss_mb);
+}
+
+/**
+ * CPU time each Chromium process among the descendants of `rootPid` has used so far (user + system, Linux
+ * `/proc/<pid>/stat` fields 14 and 15 at 100 ticks a second, the kernel's `USER_HZ`), by pid, s.
+ */
+export function chromiumCpuSeconds(rootPid = process.pid): Map<number, { role: string; cpu_s: number }> {
+	const out = new Map<number, { role: string; cpu_s: number }>();
+	for (const { pid, role } of chromiumDescendants(rootPid)) {
+		try {
+			const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+			const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+			out.set(pid, { role, cpu_s: (Number(f[11]) + Number(f[12])) / 100 });
+		} catch {
+			// gone
+		}
+	}
+	return out;
+}
+
+/**
+ * CPU used between two {@link chromiumCpuSeconds} readings, summed by role (`renderer`, `browser`…), s. A process
+ * missing from `after` is not counted (keep an exited process's last reading in it to count it); one started after
+ * `before` counts from 0.
+ */
+export function cpuByRole(before: Map<number, { role: string; cpu_s: number }>, after: Map<number, { role: string; cpu_s: number }>): Map<string, number> {
+	const out = new Map<string, number>();
+	for (const [pid, { role, cpu_s }] of after) out.set(role, (out.get(role) ?? 0) + cpu_s - (before.get(pid)?.cpu_s ?? 0));
+	return new Map([...out].sort((a, b) => b[1] - a[1]));
 }
 
 /**

@@ -16,7 +16,8 @@
  *   first observation, each `step()` (action + settle + accessibility snapshot), the terminating step (verify +
  *   observation), the export.
  *
- * Prints one table per blueprint (median over the counted repetitions) and the load average at start and end.
+ * Prints one table per blueprint (median over the counted repetitions), the load average at start and end, and the
+ * CPU time the plays used, per Chromium process role and in this Node process (Linux `/proc`; harness/bench-memory.ts).
  * `--json FILE` writes every figure as JSON.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import type { Action, Blueprint } from '../blueprints/schema';
 import { oracleActions } from './agents';
 import { ACTION_TIMEOUT_MS, locate, performAction } from './actions';
 import { loadBlueprints } from './blueprints';
+import { chromiumCpuSeconds, cpuByRole } from './bench-memory';
 import { makeEnv, openBrowser } from './env';
 import { stateSha256, waitForSwReady } from './page';
 import { resetRun, verifyRun } from './runner';
@@ -164,6 +166,11 @@ function print(title: string, s: Phases): void {
 const server = await startServer({ root: join(import.meta.dirname, '..', 'build'), port: 0 });
 const browser = await openBrowser();
 const load0 = loadavg()[0]!;
+const cpu0 = { chromium: chromiumCpuSeconds(), node: process.cpuUsage(), at: performance.now() };
+// Each process's latest reading, read once a second: a renderer that exits (a closed context's) keeps its last one.
+const cpuSeen = new Map(cpu0.chromium);
+const cpuTick = setInterval(() => chromiumCpuSeconds().forEach((v, pid) => cpuSeen.set(pid, v)), 1000);
+let cpu: { wall_s: number; node_s: number; by_role: Record<string, number> } | null = null;
 const out: Record<string, { play: Phases; play_settled: Phases; env: Phases; actions: number }> = {};
 try {
 	const context = await browser.newContext({ baseURL: server.url, timezoneId: TIMEZONE });
@@ -190,10 +197,26 @@ try {
 	}
 	await pool.close();
 	await context.close();
+	clearInterval(cpuTick);
+	chromiumCpuSeconds().forEach((v, pid) => cpuSeen.set(pid, v));
+	const node = process.cpuUsage(cpu0.node);
+	const round = (x: number) => Math.round(x * 10) / 10;
+	cpu = {
+		wall_s: round((performance.now() - cpu0.at) / 1000),
+		node_s: round((node.user + node.system) / 1e6),
+		by_role: Object.fromEntries([...cpuByRole(cpu0.chromium, cpuSeen)].map(([role, s]) => [role, round(s)]))
+	};
 } finally {
+	clearInterval(cpuTick);
 	await browser.close();
 	await server.close();
 }
 const load1 = loadavg()[0]!;
 process.stdout.write(`\nload average (1 min): ${load0.toFixed(2)} at start, ${load1.toFixed(2)} at end\n`);
-if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ load: [load0, load1], reps, blueprints: out }, null, 2)}\n`);
+if (cpu) {
+	const roles = Object.entries(cpu.by_role).map(([role, s]) => `${role} ${s}`);
+	process.stdout.write(
+		`CPU over the plays, s (wall ${cpu.wall_s} s): ${[...roles, `node (this process: Playwright's client and the server) ${cpu.node_s}`].join(', ')}\n`
+	);
+}
+if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ load: [load0, load1], reps, cpu, blueprints: out }, null, 2)}\n`);
