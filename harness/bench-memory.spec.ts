@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { CDPSession } from '@playwright/test';
 import { describe, expect, it } from 'vitest';
-import { allocatorDumps } from './bench-memory';
+import { allocatorDumps, chromiumCpuSeconds, cpuByRole } from './bench-memory';
 
 /** A browser CDP session that answers the tracing calls with `events` (as Chromium sends them) and `success`. */
 function fakeSession(events: unknown[], success: boolean | 'reject' = true): { cdp: CDPSession; calls: string[]; bus: EventEmitter } {
@@ -78,5 +78,30 @@ describe('allocatorDumps', () => {
 		await expect(allocatorDumps(cdp)).rejects.toThrow(/Tracing is not started/);
 		expect(calls).toEqual(['Tracing.start', 'Tracing.requestMemoryDump', 'Tracing.end']);
 		expect(bus.eventNames()).toEqual([]);
+	});
+});
+
+describe('cpuByRole', () => {
+	it('sums what each process used since `before` by role, counts a new process from 0 and leaves out one missing from `after`', () => {
+		const before = new Map([
+			[1, { role: 'renderer', cpu_s: 10 }],
+			[2, { role: 'browser', cpu_s: 5 }],
+			[3, { role: 'renderer', cpu_s: 7 }]
+		]);
+		const after = new Map([
+			[1, { role: 'renderer', cpu_s: 12.5 }],
+			[2, { role: 'browser', cpu_s: 6 }],
+			[4, { role: 'renderer', cpu_s: 4 }],
+			[5, { role: 'gpu-process', cpu_s: 0.5 }]
+		]);
+		expect([...cpuByRole(before, after)]).toEqual([
+			['renderer', 6.5],
+			['browser', 1],
+			['gpu-process', 0.5]
+		]);
+	});
+
+	it('reads no Chromium process under a process that started none', () => {
+		expect(chromiumCpuSeconds(process.pid).size).toBe(0);
 	});
 });
