@@ -15,14 +15,11 @@
  *   harness serves it): the smallest salesgym context, before any episode.
  * Prints the median over `--reps` contexts of each case, MB, and the largest renderer's PSS.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { loadBlueprints } from './blueprints';
-import { BARE_SW } from './bench-sw-floor';
-import { chromiumProcesses } from './bench-memory';
-import { chromiumLaunchOptions } from './browser';
+import { BARE_SW, serveThrowawayOrigin } from './bench-sw-floor';
+import { chromiumProcesses, launchMeasuredBrowser } from './bench-memory';
 import { descendantsPssKb } from './pss';
 import { startEpisode } from './runner';
 import { startServer } from './server';
@@ -36,30 +33,6 @@ const PAGE = (sw: boolean, worker: boolean) =>
 	(sw ? 'navigator.serviceWorker.register("/sw.js");' : '') +
 	(worker ? 'window.w = new Worker("/worker.js", { type: "module" }); w.onmessage = (e) => (document.title = "worker " + e.data); w.postMessage(1);' : '') +
 	'</script>';
-
-/** A throwaway origin: `/` (the `?sw` and `?worker` flags shape the page), `/sw.js`, `/worker.js`. */
-function serve(): Promise<{ server: Server; url: string }> {
-	const server = createServer((req, res) => {
-		const u = new URL(req.url ?? '/', 'http://x');
-		const body =
-			u.pathname === '/sw.js'
-				? BARE_SW
-				: u.pathname === '/worker.js'
-					? WORKER
-					: u.pathname === '/'
-						? PAGE(u.searchParams.has('sw'), u.searchParams.has('worker'))
-						: null;
-		res.writeHead(body === null ? 404 : 200, {
-			'content-type': u.pathname.endsWith('.js') ? 'text/javascript' : 'text/html;charset=utf-8',
-			'cache-control': 'no-store'
-		});
-		res.end(body ?? 'not found');
-	});
-	return new Promise((ok, fail) => {
-		server.once('error', fail);
-		server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
-	});
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
@@ -78,11 +51,18 @@ async function main(): Promise<void> {
 	const taskId = opt('task') ?? 'hubspot/qualify-mql-v1';
 	const task = loadBlueprints(join(import.meta.dirname, '..', 'blueprints')).find((b) => b.id === taskId);
 	if (!task) throw new Error(`unknown task ${taskId}`);
-	const floor = await serve();
+	// `/` (its `?sw` and `?worker` flags shape the page), `/sw.js`, `/worker.js`.
+	const floor = await serveThrowawayOrigin((u) =>
+		u.pathname === '/sw.js'
+			? BARE_SW
+			: u.pathname === '/worker.js'
+				? WORKER
+				: u.pathname === '/'
+					? PAGE(u.searchParams.has('sw'), u.searchParams.has('worker'))
+					: null
+	);
 	const app = await startServer({ root: join(import.meta.dirname, '..', 'build'), port: 0 });
-	const launch = chromiumLaunchOptions();
-	const extra = (process.env.SALESGYM_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean);
-	const browser: Browser = await chromium.launch({ headless: true, ...launch, args: [...launch.args, ...extra] });
+	const browser = await launchMeasuredBrowser();
 	const controlled = async (context: BrowserContext, query: string) => {
 		const page = await context.newPage();
 		await page.goto(`${floor.url}/?${query}`);

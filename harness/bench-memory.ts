@@ -94,6 +94,21 @@ export interface PhaseMemory {
 
 const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
 
+/** Extra Chromium arguments of a memory measurement: `$SALESGYM_CHROMIUM_ARGS`, split on spaces. */
+function chromiumArgsExtra(): string[] {
+	return (process.env.SALESGYM_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean);
+}
+
+/**
+ * Launches headless Chromium as the harness does (harness/browser.ts `chromiumLaunchOptions`) with
+ * `$SALESGYM_CHROMIUM_ARGS` appended, for the memory benchmarks (this file, harness/bench-memory-floor.ts).
+ * @throws Error from Playwright when Chromium cannot start.
+ */
+export async function launchMeasuredBrowser(): Promise<Browser> {
+	const launch = chromiumLaunchOptions();
+	return chromium.launch({ headless: true, ...launch, args: [...launch.args, ...chromiumArgsExtra()] });
+}
+
 /** Parent pid of every process in `/proc`. */
 function parents(): Map<number, number> {
 	const parent = new Map<number, number>();
@@ -383,9 +398,8 @@ async function main(): Promise<void> {
 	const task = blueprints.find((b) => b.id === taskId) ?? blueprints.find((b) => b.id.includes(taskId));
 	if (!task) throw new Error(`unknown task ${taskId}`);
 	const server = await startServer({ root: join(import.meta.dirname, '..', 'build'), port: 0 });
-	const launch = chromiumLaunchOptions();
-	const extra = (process.env.SALESGYM_CHROMIUM_ARGS ?? '').split(' ').filter(Boolean);
-	const browser: Browser = await chromium.launch({ headless: true, ...launch, args: [...launch.args, ...extra] });
+	const extra = chromiumArgsExtra();
+	const browser = await launchMeasuredBrowser();
 	const cdp = await browser.newBrowserCDPSession();
 	const phases: PhaseMemory[] = [];
 	await new Promise((r) => setTimeout(r, 1000));

@@ -22,12 +22,18 @@ self.addEventListener('fetch', (e) => {
 
 const PAGE = '<!doctype html><meta charset="utf-8"><title>sw floor</title><script>navigator.serviceWorker.register("/sw.js")</script>';
 
-function serve(): Promise<{ server: Server; url: string }> {
-	// Only `/` and `/sw.js` exist on the network: a `/ping` the SW did not answer is a 404, which measureInPage throws on.
+/**
+ * Serves a throwaway origin (Node `http` on 127.0.0.1, an ephemeral port) for the floor benchmarks: `files` maps a
+ * request's URL (path and query) to its body, `null` for a 404. A path ending in `.js` is JavaScript, any other
+ * HTML; nothing is cached (`cache-control: no-store`).
+ * @returns the server and its origin (`http://127.0.0.1:<port>`). @throws Error when it cannot listen.
+ */
+export function serveThrowawayOrigin(files: (url: URL) => string | null): Promise<{ server: Server; url: string }> {
 	const server = createServer((req, res) => {
-		const body = req.url === '/sw.js' ? BARE_SW : req.url === '/' ? PAGE : null;
+		const u = new URL(req.url ?? '/', 'http://127.0.0.1');
+		const body = files(u);
 		res.writeHead(body === null ? 404 : 200, {
-			'content-type': req.url === '/sw.js' ? 'text/javascript' : 'text/html;charset=utf-8',
+			'content-type': u.pathname.endsWith('.js') ? 'text/javascript' : 'text/html;charset=utf-8',
 			'cache-control': 'no-store'
 		});
 		res.end(body ?? 'not found');
@@ -45,7 +51,8 @@ function serve(): Promise<{ server: Server; url: string }> {
  * @throws InfrastructureError when the bare SW does not take control within 10 s or a ping fails.
  */
 export async function benchSwFloor(browser: Browser, samples: number): Promise<number[]> {
-	const { server, url } = await serve();
+	// Only `/` and `/sw.js` exist on the network: a `/ping` the SW did not answer is a 404, which measureInPage throws on.
+	const { server, url } = await serveThrowawayOrigin((u) => (u.pathname === '/sw.js' ? BARE_SW : u.pathname === '/' ? PAGE : null));
 	const context = await browser.newContext();
 	try {
 		const page = await context.newPage();

@@ -656,7 +656,9 @@ export interface SeedBytes {
 /** Measures {@link SeedBytes} of the build under `root` (the repository); a missing build gives no file and null sizes. */
 export function seedBundleBytes(root: string): SeedBytes {
 	const assets = `${root}/build/_app/immutable/assets`;
-	const names = existsSync(assets) ? readdirSync(assets).filter((f) => PREBUILT_GYMS.some((gym) => new RegExp(`^${gym}-\\d+\\.[^.]+\\.json$`).test(f))) : [];
+	const names = existsSync(assets)
+		? readdirSync(assets).filter((f) => (PREBUILT_GYMS as readonly string[]).includes(/^([a-z]+)-\d+\.[^.]+\.json$/.exec(f)?.[1] ?? ''))
+		: [];
 	const projections = names.sort().map((file) => {
 		const bytes = readFileSync(`${assets}/${file}`);
 		return { file, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
